@@ -1,0 +1,83 @@
+"""Numerals and adding at the end of a round (DESIGN.md, "Insights"): cubes placed per numeral,
+and the typed total against the true total.
+
+Cubes are judged as the child first placed them (`CountRecord.cubes`, before any hint). The
+0 card gets no cubes and is not judged; numerals 1-9 are.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .measures import MIN_CUBES, MIN_NUMERAL, MIN_TOTALS, Flag, FlagKind, Mean, Rate, rate
+from .records import CountRecord
+
+NUMERALS = tuple(range(1, 10))
+MISCOUNTED = 0.75  # a numeral is "miscounted" when its stacks are right less often than this
+CUBES_FLAG = 0.9  # the counting flag: fewer stacks than this right overall
+ADDING_FLAG = 0.9  # the adding flag: fewer typed totals than this exactly right
+
+
+@dataclass(frozen=True, slots=True)
+class Numerals:
+    """Cube stacks right overall and per numeral 1-9, the miscounted numerals, and the flag."""
+
+    overall: Rate
+    per_numeral: dict[int, Rate]
+    miscounted: tuple[int, ...]  # numerals with enough stacks that are right too seldom
+    flag: Flag | None
+
+
+def stacks(counts: Iterable[CountRecord]) -> list[tuple[int, int]]:
+    """Every judged (numeral, cubes) stack: numerals 1-9 where counting was asked."""
+    return [
+        (numeral, cubes)
+        for count in counts
+        for numeral, cubes in zip(count.numerals, count.cubes, strict=True)
+        if cubes is not None and numeral in NUMERALS
+    ]
+
+
+def numerals(counts: Iterable[CountRecord]) -> Numerals:
+    """Cubes placed per numeral: how often the stack matched the numeral, and which numerals not."""
+    found = stacks(counts)
+    total: Counter[int] = Counter(n for n, _ in found)
+    right: Counter[int] = Counter(n for n, cubes in found if cubes == n)
+    per = {n: rate(right[n], total[n], MIN_NUMERAL) for n in NUMERALS}
+    miscounted = tuple(n for n, r in per.items() if r.value is not None and r.value < MISCOUNTED)
+    overall = rate(sum(right.values()), len(found), MIN_CUBES)
+    flag = None
+    if overall.value is not None and overall.value < CUBES_FLAG:
+        which = ", ".join(str(n) for n in miscounted) or "no one numeral"
+        flag = Flag(
+            FlagKind.COUNTING,
+            f"Cube stacks matched their card {overall.text()} times; most often wrong: {which}.",
+        )
+    return Numerals(overall, per, miscounted, flag)
+
+
+@dataclass(frozen=True, slots=True)
+class Adding:
+    """Typed totals: exactly right, off by one, the mean error, and the flag."""
+
+    exact: Rate
+    off_by_one: Rate
+    mean_error: Mean  # mean absolute difference from the true total
+    flag: Flag | None
+
+
+def adding(counts: Iterable[CountRecord]) -> Adding:
+    """The typed total against the true total, where typing was asked."""
+    errors = [abs(c.typed_total - c.true_total) for c in counts if c.typed_total is not None]
+    exact = rate(sum(e == 0 for e in errors), len(errors), MIN_TOTALS)
+    off_by_one = rate(sum(e == 1 for e in errors), len(errors), MIN_TOTALS)
+    mean_error = Mean(float(sum(errors)), len(errors), MIN_TOTALS)
+    flag = None
+    if exact.value is not None and exact.value < ADDING_FLAG:
+        flag = Flag(
+            FlagKind.ADDING,
+            f"Typed the right total {exact.text()} times ({off_by_one.hits} off by one).",
+        )
+    return Adding(exact, off_by_one, mean_error, flag)

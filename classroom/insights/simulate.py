@@ -1,0 +1,436 @@
+"""Simulated children with known habits, playing real games through the engine, recorded as
+the play side records a child (choices, looks at the Peek levels, counts, round results).
+
+They validate the insights (tests/insights/test_habits.py, docs/insights.md) and stand in for
+children in demo data. A habit player chooses from its SeatView and the legal actions only,
+like the computer players of `classroom.game.players`:
+
+- CORRECT: replaces the highest known card above the card in hand; remembers everything the
+  view says it could know; counts and adds exactly.
+- CATS_ALIKE: any cat (0-6) is as good as any other cat: keeps a 4 when a 3 comes; cats
+  against rats, and rats against rats, it compares right.
+- FORGETFUL: compares right but forgets own cards seen more than `memory_turns` of its turns
+  ago (SeatView.learned_turn); cards on screen or that it may turn over it never forgets.
+- MISCOUNTS: plays right, but now and then places one cube too many or too few on a card,
+  and types a total one off.
+
+`python -m classroom.insights.simulate [--seeds 30] [--games 30]` prints how many games each
+habit needs before the insights tell it apart (the figures in docs/insights.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from enum import StrEnum
+
+from classroom.game import Action, Card, Game, Level, Phase, SeatView, new_game
+from classroom.game import actions as act
+from classroom.game.players import make_player
+from classroom.game.players.reckoning import remembered
+
+from .choices import describe_choice
+from .measures import FlagKind
+from .records import ChoiceRecord, CountRecord, Id, LookRecord, RoundRecord
+from .summary import child_summary
+
+UNKNOWN_TAKE = 4  # puts a card of this or less on a card it does not know
+CALL_AT = 10  # calls when it knows its whole line and it adds up to this or less
+LATE_LOOK = 0.25  # after the first turn, chance of looking at one own card again (Peek levels)
+
+
+class Habit(StrEnum):
+    """A simulated child's one known habit."""
+
+    CORRECT = "correct"
+    CATS_ALIKE = "cats_alike"
+    FORGETFUL = "forgetful"
+    MISCOUNTS = "miscounts"
+
+
+# The flags that tell each habit apart where it shows: all of the first must be raised, and
+# nothing outside both. A child who miscounts cubes by one may or may not type a wrong total
+# often enough for the adding flag, so that one is allowed, not required.
+HABIT_FLAGS: dict[Habit, tuple[frozenset[FlagKind], frozenset[FlagKind]]] = {
+    Habit.CORRECT: (frozenset(), frozenset()),
+    Habit.CATS_ALIKE: (frozenset({FlagKind.CAT_VERSUS_RAT}), frozenset()),
+    Habit.FORGETFUL: (frozenset({FlagKind.MEMORY}), frozenset()),
+    Habit.MISCOUNTS: (frozenset({FlagKind.COUNTING}), frozenset({FlagKind.ADDING})),
+}
+
+
+def shows_at(habit: Habit | str, level: Level | str) -> bool | None:
+    """Should the habit's flags show at this level? None where the level cannot tell.
+
+    Forgetting shows at Standard, where every known card is out of sight; at Ultra-Peek and
+    Peek every own card is on screen, so the forgetful child must look just like the correct
+    one (no flag); at Outside Peek only the middle cards are out of sight, and 20 games hold
+    too few choices that needed memory to judge either way.
+    """
+    habit, level = Habit(habit), Level.parse(level)
+    if habit is Habit.FORGETFUL and level is not Level.STANDARD:
+        return None if level is Level.OUTSIDE_PEEK else False
+    return True
+
+
+def told_apart(habit: Habit | str, level: Level | str, flags: frozenset[FlagKind]) -> bool:
+    """Do these flags say exactly this habit (or nothing, where the habit cannot show)?"""
+    required, allowed = HABIT_FLAGS[Habit(habit)]
+    if not shows_at(habit, level):
+        return not flags
+    return required <= flags <= required | allowed
+
+
+class HabitPlayer:
+    """Chooses from a SeatView like a child with one known habit."""
+
+    def __init__(
+        self,
+        habit: Habit | str,
+        seed: int | str = 0,
+        *,
+        memory_turns: int = 2,
+        miscount_chance: float = 0.3,
+    ) -> None:
+        """A player of `habit` whose random choices all come from `seed`."""
+        self.habit = Habit(habit)
+        self.rng = random.Random(seed)
+        self.memory_turns = memory_turns
+        self.miscount_chance = miscount_chance
+
+    # ----------------------------------------------------------------- what it believes
+    def worth(self, card: int) -> int:
+        """How bad a card looks to it: its number, except that all cats look alike."""
+        if self.habit is Habit.CATS_ALIKE and card <= 6:
+            return 0
+        return card
+
+    def recall(self, view: SeatView, owner: int | None = None) -> list[Card | None]:
+        """A line as it remembers it now (its own by default)."""
+        owner = view.seat if owner is None else owner
+        if self.habit is Habit.FORGETFUL:
+            return remembered(view, owner, self.memory_turns)
+        return list(view.known[owner])
+
+    # ----------------------------------------------------------------- decisions
+    def choose(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """One of `legal`, from what `view` shows and what it remembers."""
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.CHOOSE:
+            return self.choose_source(view, legal)
+        if view.phase is Phase.FINISH:
+            return act.CALL if self.wants_to_call(view) and act.CALL in legal else act.END_TURN
+        hand = view.hand
+        assert hand is not None
+        if hand == 12:  # DRAW 2: always keen for more draws
+            return act.DRAW if act.DRAW in legal else legal[-1]
+        if hand == 10:
+            return self.choose_peek(view, legal)
+        if hand == 11:
+            return self.choose_swap(view, legal)
+        return self.choose_place(view, hand, legal)
+
+    def choose_source(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Take the DISCARD card when it plainly beats a remembered card, else draw."""
+        top = view.discard_top
+        if act.TAKE_DISCARD not in legal or top is None or top >= 10:
+            return act.DRAW
+        recall = self.recall(view)
+        beaten = any(
+            c is not None and c < 10 and self.worth(c) >= self.worth(top) + 2 for c in recall
+        )
+        blind = top <= 1 and any(c is None or c >= 10 for c in recall)
+        return act.TAKE_DISCARD if beaten or blind else act.DRAW
+
+    def choose_place(self, view: SeatView, hand: int, legal: Sequence[Action]) -> Action:
+        """Replace the worst remembered card above the hand; else an unknown card; else discard."""
+        recall = self.recall(view)
+        numbers = [(p, c) for p, c in enumerate(recall, 1) if c is not None and c < 10]
+        higher = [(self.worth(c), c, -p) for p, c in numbers if self.worth(c) > self.worth(hand)]
+        if higher:
+            return act.replace(-max(higher)[2])
+        unknown = [p for p, c in enumerate(recall, 1) if c is None or c >= 10]
+        if unknown and hand <= UNKNOWN_TAKE:
+            return act.replace(self.rng.choice(unknown))
+        if act.DISCARD in legal:
+            return act.DISCARD
+        # A card taken from the DISCARD pile must be placed: put it where it hurts least.
+        if unknown:
+            return act.replace(self.rng.choice(unknown))
+        return act.replace(-max((self.worth(c), c, -p) for p, c in numbers)[2])
+
+    def choose_peek(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Look at a card it does not remember, a middle one first."""
+        recall = self.recall(view)
+        for position in (2, 3, 1, 4):
+            action = act.peek(position)
+            if recall[position - 1] is None and action in legal:
+                return action
+        return act.DISCARD
+
+    def choose_swap(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Give its worst remembered card for a remembered card that looks 3 or more better."""
+        recall = self.recall(view)
+        mine = [(self.worth(c), -p) for p, c in enumerate(recall, 1) if c is not None and c < 10]
+        if not mine:
+            return act.DECLINE_SWAP
+        worst, minus_position = max(mine)
+        best: tuple[int, int, int] | None = None
+        for seat in range(view.seats):
+            if seat == view.seat or not view.in_play[seat]:
+                continue
+            for q, card in enumerate(self.recall(view, seat), 1):
+                if card is None or card >= 10:
+                    continue
+                if best is None or self.worth(card) < best[0]:
+                    best = (self.worth(card), seat, q)
+        if best is not None and worst - best[0] >= 3:
+            action = act.swap(-minus_position, best[1], best[2])
+            if action in legal:
+                return action
+        return act.DECLINE_SWAP
+
+    def wants_to_call(self, view: SeatView) -> bool:
+        """Call when it remembers its whole line and it is low."""
+        recall = self.recall(view)
+        if any(c is None for c in recall):
+            return False
+        return sum(c for c in recall if c is not None and c < 10) <= CALL_AT
+
+    # ----------------------------------------------------------------- at the Peek levels
+    def looks(self, view: SeatView) -> list[int]:
+        """Own positions it turns over at the start of a turn (Peek levels only)."""
+        if not view.may_look:
+            return []
+        first = view.turns_taken[view.seat] == 0
+        if self.habit is Habit.FORGETFUL or first:
+            return list(view.may_look)
+        if self.rng.random() < LATE_LOOK:
+            return [self.rng.choice(view.may_look)]
+        return []
+
+    # ----------------------------------------------------------------- counting
+    def cubes(self, numeral: int) -> int | None:
+        """Cubes it places on a card; None for a 0 (nothing to place)."""
+        if numeral == 0:
+            return None
+        if self.habit is Habit.MISCOUNTS and self.rng.random() < self.miscount_chance:
+            return numeral + self.rng.choice((-1, 1))
+        return numeral
+
+    def typed_total(self, total: int) -> int:
+        """The total it types."""
+        if self.habit is Habit.MISCOUNTS and self.rng.random() < self.miscount_chance:
+            return max(0, total + self.rng.choice((-1, 1)))
+        return total
+
+
+@dataclass(slots=True)
+class Recorded:
+    """Everything recorded of one simulated child, as the play side would store it."""
+
+    choices: list[ChoiceRecord] = field(default_factory=list)
+    looks: list[LookRecord] = field(default_factory=list)
+    counts: list[CountRecord] = field(default_factory=list)
+    rounds: list[RoundRecord] = field(default_factory=list)
+
+    def extend(self, other: Recorded) -> None:
+        """Add another's records to these."""
+        self.choices.extend(other.choices)
+        self.looks.extend(other.looks)
+        self.counts.extend(other.counts)
+        self.rounds.extend(other.rounds)
+
+
+def play_game(
+    player: HabitPlayer,
+    level: Level | str,
+    *,
+    seed: int,
+    game_id: Id,
+    child_id: Id,
+    start: datetime,
+    opponent: str = "solid",
+    seats: int = 2,
+    step: timedelta = timedelta(seconds=10),
+) -> Recorded:
+    """One real game, the habit player in seat 0 and computer players elsewhere, recorded."""
+    game = new_game(level, seats, seed=seed)
+    others = [make_player(opponent, f"{seed}-{s}") for s in range(seats)]
+    out = Recorded()
+    clock = start
+    while True:
+        seat = game.current_seat
+        if seat is None:
+            _end_of_round(game, player, out, clock, game_id, child_id)
+            if game.game_over:
+                return out
+            game.start_next_round()
+            continue
+        legal = game.legal_actions()
+        if seat == 0:
+            view = game.view(0)
+            if view.phase is Phase.CHOOSE:
+                for position in player.looks(view):
+                    game.look(0, position)  # the engine checks the level allows it
+                    out.looks.append(
+                        LookRecord(
+                            clock,
+                            game_id,
+                            child_id,
+                            view.round_number,
+                            view.turn_number,
+                            position,
+                            str(game.level),
+                        )
+                    )
+            action = player.choose(view, legal)
+            facts = describe_choice(view, action, game.lines)
+            out.choices.append(ChoiceRecord(facts, clock, game_id, child_id))
+        else:
+            action = legal[0] if len(legal) == 1 else others[seat].choose(game.view(seat), legal)
+        game.apply(action)
+        clock += step
+
+
+def _end_of_round(
+    game: Game, player: HabitPlayer, out: Recorded, when: datetime, game_id: Id, child_id: Id
+) -> None:
+    """Seat 0 counts its line with cubes, types its total, and the round's result is kept."""
+    line = tuple(int(c) for c in game.lines[0])
+    total = sum(line)
+    cubes = tuple(player.cubes(n) for n in line)
+    level = str(game.level)
+    out.counts.append(
+        CountRecord(
+            when,
+            game_id,
+            child_id,
+            game.round_number,
+            level,
+            line,
+            cubes,
+            player.typed_total(total),
+            total,
+            corrected_by_hint=any(
+                c is not None and c != n for c, n in zip(cubes, line, strict=True)
+            ),
+        )
+    )
+    out.rounds.append(
+        RoundRecord(
+            when,
+            game_id,
+            child_id,
+            game.round_number,
+            level,
+            game.round_scores()[0],
+            won=0 in game.round_winners(),
+            called=game.caller == 0,
+        )
+    )
+
+
+START = datetime(2026, 9, 7, 9, 0)  # a Monday in a school's first weeks
+
+
+def play_habit(
+    habit: Habit | str,
+    level: Level | str,
+    games: int,
+    *,
+    seed: int = 0,
+    child_id: Id = "child",
+    start: datetime = START,
+    opponent: str = "solid",
+) -> Recorded:
+    """`games` one-round games of one habit player, one a day from `start`, all recorded."""
+    player = HabitPlayer(habit, f"{habit}-{seed}")
+    out = Recorded()
+    for i in range(games):
+        out.extend(
+            play_game(
+                player,
+                level,
+                seed=seed * 1000 + i,
+                game_id=f"{child_id}-{seed}-{i}",
+                child_id=child_id,
+                start=start + timedelta(days=i),
+                opponent=opponent,
+            )
+        )
+    return out
+
+
+def flags_of(recorded: Recorded, level: Level | str) -> frozenset[FlagKind]:
+    """The flags the insights raise on these records."""
+    today = max(c.when for c in recorded.choices).date() if recorded.choices else date.today()
+    summary = child_summary(
+        level, recorded.choices, recorded.looks, recorded.counts, recorded.rounds, today=today
+    )
+    return frozenset(flag.kind for flag in summary.flags)
+
+
+def games_needed(
+    habit: Habit | str, level: Level | str, *, seeds: int = 10, max_games: int = 20
+) -> list[int | None]:
+    """Per seed, the fewest games from which the flags tell the habit apart (None: not within).
+
+    "From which": the flags are right after that many games and stay right up to `max_games`.
+    """
+    if shows_at(habit, level) is None:
+        raise ValueError("That level cannot tell this habit apart")
+    needed: list[int | None] = []
+    for seed in range(seeds):
+        played = play_habit(habit, level, max_games, seed=seed)
+        last_wrong = 0
+        for n in range(1, max_games + 1):
+            if not told_apart(habit, level, flags_of(first_games(played, n), level)):
+                last_wrong = n
+        needed.append(None if last_wrong == max_games else last_wrong + 1)
+    return needed
+
+
+def first_games(recorded: Recorded, games: int) -> Recorded:
+    """The records of the first `games` games (in the order they were played)."""
+    order: dict[Id, None] = {}
+    for choice in recorded.choices:
+        order.setdefault(choice.game_id, None)
+    keep = set(list(order)[:games])
+    return Recorded(
+        [r for r in recorded.choices if r.game_id in keep],
+        [r for r in recorded.looks if r.game_id in keep],
+        [r for r in recorded.counts if r.game_id in keep],
+        [r for r in recorded.rounds if r.game_id in keep],
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print how many games each habit needs before the insights tell it apart."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--games", type=int, default=20)
+    args = parser.parse_args(argv)
+    for habit in Habit:
+        for level in Level:
+            if shows_at(habit, level) is None:
+                print(f"{habit.value:<11} {level.value:<13} (not judged)")
+                continue
+            needed = games_needed(habit, level, seeds=args.seeds, max_games=args.games)
+            found = sorted(n for n in needed if n is not None)
+            missed = len(needed) - len(found)
+            within_20 = sum(n <= 20 for n in found)
+            median = found[len(found) // 2] if found else "-"
+            print(
+                f"{habit.value:<11} {level.value:<13} median {median}"
+                f"  worst {'>' + str(args.games) if missed else found[-1]}"
+                f"  told apart within 20 games: {within_20} of {len(needed)} seeds"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""Trends: the measures week by week (ISO weeks) over a date range, for a child's charts."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Protocol, TypeVar
+
+from .comparison import accuracy_by_family, comparison_accuracy
+from .counting import adding, numerals
+from .measures import MIN_CAT_FLAG, Mean, Rate
+from .memory import looks_per_turn, memory
+from .records import ChoiceRecord, CountRecord, LookRecord, RoundRecord, iso_week
+
+
+class Dated(Protocol):
+    """Any record with a date-time."""
+
+    @property
+    def when(self) -> datetime:
+        """When it happened."""
+        ...
+
+
+R = TypeVar("R", bound=Dated)
+
+
+@dataclass(frozen=True, slots=True)
+class WeekPoint:
+    """One ISO week of a child's measures (figures are None where chances were too few)."""
+
+    week: str  # "2026-W07"
+    monday: date
+    games: int
+    comparisons: Rate
+    cat_cat: Rate
+    memory_held: Rate
+    looks_per_turn: Mean
+    cubes: Rate
+    totals_exact: Rate
+
+
+def in_range(records: Iterable[R], start: date, end: date) -> list[R]:
+    """The records dated from `start` to `end`, both days included."""
+    return [r for r in records if start <= r.when.date() <= end]
+
+
+def by_week(records: Iterable[R]) -> dict[str, list[R]]:
+    """Records grouped by ISO week ("2026-W07")."""
+    groups: dict[str, list[R]] = defaultdict(list)
+    for record in records:
+        groups[iso_week(record.when)].append(record)
+    return groups
+
+
+def mondays(start: date, end: date) -> list[date]:
+    """The Monday of every ISO week that `start`..`end` touches, in order."""
+    first = start - timedelta(days=start.weekday())
+    return [first + timedelta(weeks=i) for i in range((end - first).days // 7 + 1)]
+
+
+def count_games(*groups: Iterable[ChoiceRecord | RoundRecord | CountRecord | LookRecord]) -> int:
+    """How many different games the records come from."""
+    return len({record.game_id for group in groups for record in group})
+
+
+def weekly(
+    choices: Sequence[ChoiceRecord],
+    looks: Sequence[LookRecord] = (),
+    counts: Sequence[CountRecord] = (),
+    *,
+    start: date,
+    end: date,
+) -> list[WeekPoint]:
+    """Every ISO week from `start` to `end` (empty weeks included), each with its measures."""
+    weeks_choices = by_week(in_range(choices, start, end))
+    weeks_looks = by_week(in_range(looks, start, end))
+    weeks_counts = by_week(in_range(counts, start, end))
+    points = []
+    for monday in mondays(start, end):
+        week = iso_week(monday)
+        mine = weeks_choices.get(week, [])
+        counted = weeks_counts.get(week, [])
+        points.append(
+            WeekPoint(
+                week=week,
+                monday=monday,
+                games=count_games(mine, counted),
+                comparisons=comparison_accuracy(mine),
+                cat_cat=accuracy_by_family(mine, MIN_CAT_FLAG)["cat-cat"],
+                memory_held=memory(mine).held,
+                looks_per_turn=looks_per_turn(mine, weeks_looks.get(week, [])),
+                cubes=numerals(counted).overall,
+                totals_exact=adding(counted).exact,
+            )
+        )
+    return points

@@ -1,0 +1,104 @@
+"""describe_choice: each choice judged against what the child could have known (R13)."""
+
+from __future__ import annotations
+
+import json
+
+from classroom.game import Action, ActionKind, Game, Options, Power, new_game
+from classroom.game.actions import CALL, DISCARD, DRAW, END_TURN, TAKE_DISCARD, replace, swap
+from classroom.insights import ChoiceFacts, ChoiceKind, Outcome, describe_choice
+
+
+def holding(
+    level: str, line: list[int], drawn: int, discard: int = 8, other: list[int] | None = None
+) -> Game:
+    """Seat 0 has drawn `drawn`; its line is `line`, seat 1's is `other`."""
+    deck = (*line, *(other or [9, 9, 9, 9]), discard, drawn)
+    game = new_game(level, 2, seed=1, options=Options(stacked_deck=deck))
+    game.apply(DRAW)
+    return game
+
+
+def judge(game: Game, action: Action) -> ChoiceFacts:
+    """The facts of seat 0's `action` now."""
+    return describe_choice(game.view(0), action, game.lines)
+
+
+def test_keeping_a_4_when_a_3_comes_is_a_cat_cat_miss_at_distance_1() -> None:
+    """The teacher notes' example, at Ultra-Peek where the line is on screen."""
+    game = holding("ultra_peek", [0, 4, 4, 0], drawn=3)
+    facts = judge(game, DISCARD)
+    assert facts.kind is ChoiceKind.PLACE and facts.chance
+    assert facts.outcome is Outcome.KEPT_HIGHER and facts.correct is False
+    assert (facts.highest_known, facts.distance, facts.family_pair) == (4, 1, "cat-cat")
+    assert facts.best_positions == (2, 3) and not facts.needed_memory
+    best = judge(game, replace(3))
+    assert best.outcome is Outcome.BEST and best.correct and best.replaced_true == 4
+    assert best.memory_age is None  # on screen: no memory needed
+
+
+def test_replacing_a_higher_card_that_is_not_the_highest_is_better_not_best() -> None:
+    """A 3 for the 4 when an 8 is there: right direction, not the best place."""
+    game = holding("ultra_peek", [0, 4, 8, 0], drawn=3)
+    facts = judge(game, replace(2))
+    assert facts.outcome is Outcome.BETTER and facts.correct
+    assert (facts.distance, facts.family_pair) == (5, "cat-rat")
+
+
+def test_standard_replacing_a_known_low_card_is_a_memory_slip() -> None:
+    """At Standard the outside cards were seen once: putting a 6 on the known 1 contradicts it."""
+    game = holding("standard", [1, 5, 5, 2], drawn=6)
+    facts = judge(game, replace(1))
+    assert facts.known_line == (1, None, None, 2)
+    assert facts.on_screen == (False, False, False, False)
+    assert facts.outcome is Outcome.REPLACED_LOWER and facts.replaced_known == 1
+    assert facts.needed_memory and not facts.chance
+    assert facts.memory_age == 1  # seen at the deal (turn 0), decided on turn 1
+    guess = judge(game, replace(2))
+    assert guess.outcome is Outcome.REPLACED_UNKNOWN and guess.replaced_true == 5
+
+
+def test_peek_level_cards_may_be_turned_over_so_they_are_on_screen() -> None:
+    """At Peek the child can look at every own card, so no choice needs memory."""
+    game = holding("peek", [1, 7, 5, 2], drawn=3)
+    facts = judge(game, replace(2))
+    assert facts.on_screen == (True, True, True, True)
+    assert facts.outcome is Outcome.BEST and not facts.needed_memory
+
+
+def test_taking_the_discard_card_is_labelled_but_not_a_comparison_chance() -> None:
+    """SOURCE choices: took a lower card, or drew."""
+    deck = (9, 1, 1, 1, 5, 5, 5, 5, 2)
+    game = new_game("ultra_peek", 2, seed=1, options=Options(stacked_deck=deck))
+    took = describe_choice(game.view(0), TAKE_DISCARD, game.lines)
+    assert took.kind is ChoiceKind.SOURCE and took.hand == 2
+    assert took.outcome is Outcome.TOOK_LOWER and took.chance is False
+    drew = describe_choice(game.view(0), DRAW, game.lines)
+    assert drew.outcome is Outcome.DREW
+
+
+def test_swap_records_what_could_be_known_of_both_cards() -> None:
+    """A SWAP at Peek: own card known, theirs face down; known and true values are kept."""
+    game = holding("peek", [9, 1, 1, 1], drawn=Power.SWAP, other=[0, 5, 5, 5])
+    facts = judge(game, swap(1, 1, 1))
+    assert facts.kind is ChoiceKind.SWAP and facts.outcome is Outcome.NOT_COMPARED
+    assert (facts.replaced_known, facts.other_known, facts.other_true) == (9, None, 0)
+
+
+def test_a_call_records_the_true_score_and_rank() -> None:
+    """FINISH: called with 3 points against 20: rank 1 of 2."""
+    game = holding("standard", [1, 1, 1, 0], drawn=0, other=[5, 5, 5, 5])
+    game.apply(replace(1))
+    facts = judge(game, CALL)
+    assert facts.kind is ChoiceKind.FINISH and facts.called
+    assert (facts.true_score, facts.rank, facts.seats_in_play) == (2, 1, 2)
+    assert judge(game, END_TURN).called is False
+
+
+def test_facts_are_json_safe() -> None:
+    """to_dict survives JSON, enums as their values."""
+    game = holding("outside_peek", [3, 8, 2, 9], drawn=Power.PEEK)
+    facts = judge(game, Action(ActionKind.PEEK, position=2))
+    data = json.loads(json.dumps(facts.to_dict()))
+    assert data["kind"] == "peek" and data["action"] == "peek" and data["hand"] == 10
+    assert data["known_line"] == [3, None, None, 9]

@@ -1,0 +1,280 @@
+"""Every measure from hand-made records: the figure, the chances behind it, and "not enough
+yet" below the minimum."""
+
+from __future__ import annotations
+
+import pytest
+
+from classroom.game import ActionKind
+from classroom.insights import ChoiceKind, Outcome
+from classroom.insights.calling import calling
+from classroom.insights.comparison import (
+    accuracy_by_distance,
+    accuracy_by_family,
+    best_share,
+    cat_versus_rat,
+    chance_of_misses,
+    comparison_accuracy,
+    distance_group,
+    example_text,
+    examples,
+    examples_per_week,
+)
+from classroom.insights.counting import adding, numerals
+from classroom.insights.measures import (
+    MIN_CALLS,
+    MIN_COMPARISONS,
+    MIN_TOTALS,
+    FlagKind,
+    Mean,
+    Rate,
+    rate,
+)
+from classroom.insights.memory import looks_per_turn, memory, swap_targeting
+
+from .factories import call, compare, count, day, look, other, record, round_result, turn
+
+BEST, BETTER, KEPT = Outcome.BEST, Outcome.BETTER, Outcome.KEPT_HIGHER
+LOWER, UNKNOWN = Outcome.REPLACED_LOWER, Outcome.REPLACED_UNKNOWN
+
+
+# ----------------------------------------------------------------- the shapes
+def test_a_rate_gives_no_figure_below_its_minimum() -> None:
+    """3 chances of 10 needed: no share, and the text says so."""
+    few = rate(3, 3, 10)
+    assert few.value is None and not few.enough
+    assert few.text() == "not enough yet: 3 of 10 chances"
+    enough = rate(18, 20, 10)
+    assert enough.value == 0.9 and enough.text() == "18 of 20" and enough.misses == 2
+
+
+def test_a_rate_refuses_more_hits_than_chances() -> None:
+    """Hits outside 0..chances are a bug in the caller."""
+    with pytest.raises(ValueError):
+        rate(4, 3, 1)
+
+
+def test_a_mean_gives_no_figure_below_its_minimum() -> None:
+    """Looks per turn over too few turns: no figure."""
+    assert Mean(5.0, 4, 10).value is None
+    assert Mean(15.0, 10, 10).text() == "1.5 (over 10)"
+    assert Rate(0, 0, 0).value is None  # no chances is never enough
+
+
+# ----------------------------------------------------------------- comparison
+def test_comparison_accuracy_counts_judged_chances_only() -> None:
+    """Guesses (a card put on an unknown card) and non-chances are left out."""
+    choices = [compare(3, 8, BEST)] * 8 + [compare(3, 4, KEPT)] * 2
+    choices += [compare(2, 9, UNKNOWN), compare(7, 2, Outcome.KEPT_RIGHTLY), turn()]
+    accuracy = comparison_accuracy(choices)
+    assert (accuracy.hits, accuracy.chances, accuracy.value) == (8, 10, 0.8)
+    assert comparison_accuracy(choices[:9]).text() == (
+        f"not enough yet: 9 of {MIN_COMPARISONS} chances"
+    )
+
+
+def test_best_share_is_the_highest_card_replaced() -> None:
+    """BETTER is right but not best."""
+    choices = [compare(3, 8, BEST)] * 6 + [compare(3, 8, BETTER, replaced=5)] * 4
+    assert best_share(choices).text() == "6 of 10"
+    assert comparison_accuracy(choices).text() == "10 of 10"
+
+
+def test_accuracy_by_distance_groups_1_2_3_and_4_up() -> None:
+    """Distance is highest known minus hand; 4 and more share a group."""
+    choices = [compare(3, 4, KEPT)] * 5 + [compare(2, 4, BEST)] * 5
+    choices += [compare(0, 9, BEST)] * 3 + [compare(1, 5, LOWER, replaced=0)] * 2
+    groups = accuracy_by_distance(choices)
+    assert groups["1"].text() == "0 of 5" and groups["2"].text() == "5 of 5"
+    assert groups["3"].text() == "not enough yet: 0 of 5 chances"
+    assert groups["4+"].text() == "3 of 5"
+    assert [distance_group(d) for d in (1, 3, 4, 9)] == ["1", "3", "4+", "4+"]
+
+
+def test_accuracy_by_family_pair() -> None:
+    """cat-cat, cat-rat and rat-rat, from the hand and the highest known card."""
+    choices = [compare(3, 4, KEPT)] * 5 + [compare(3, 9, BEST)] * 5 + [compare(7, 9, BEST)] * 5
+    families = accuracy_by_family(choices)
+    assert families["cat-cat"].text() == "0 of 5"
+    assert families["cat-rat"].text() == "5 of 5"
+    assert families["rat-rat"].text() == "5 of 5"
+
+
+def test_examples_in_a_teachers_words() -> None:
+    """The notes' example, and a card put on a lower one."""
+    assert example_text(compare(3, 4, KEPT).facts) == "kept a 4 when a 3 came"
+    assert example_text(compare(3, 6, LOWER, replaced=1).facts) == "put a 3 on a 1 and kept a 6"
+    assert example_text(compare(3, 6, BEST).facts) is None
+
+
+def test_examples_per_week_count_each_slip() -> None:
+    """ "kept a 4 when a 3 came, 3 times" in the week it happened; latest week first."""
+    choices = [compare(3, 4, KEPT, when=day(n)) for n in (0, 1, 2)]
+    choices += [compare(5, 6, KEPT, when=day(7)), compare(3, 9, BEST, when=day(8))]
+    found = examples(choices)
+    assert [e.text for e in found][:1] == ["kept a 4 when a 3 came"] and len(found) == 4
+    weeks = examples_per_week(found)
+    assert [(w.week, w.text, w.count) for w in weeks] == [
+        ("2026-W42", "kept a 6 when a 5 came", 1),
+        ("2026-W41", "kept a 4 when a 3 came", 3),
+    ]
+    assert weeks[1].sentence() == "kept a 4 when a 3 came, 3 times"
+    assert weeks[0].sentence() == "kept a 6 when a 5 came, once"
+
+
+def test_cat_versus_rat_is_flagged_with_the_childs_examples() -> None:
+    """Right on every cat-rat pair, wrong on every cat-cat pair."""
+    choices = [compare(3, 4, KEPT, when=day(n)) for n in range(5)]
+    choices += [compare(3, 9, BEST)] * 8
+    cats = cat_versus_rat(choices)
+    assert cats.flag is not None and cats.flag.kind is FlagKind.CAT_VERSUS_RAT
+    assert "0 of 5" in cats.flag.sentence and "8 of 8" in cats.flag.sentence
+    assert "kept a 4 when a 3 came" in cats.flag.sentence
+    assert len(cats.examples) == 5 and cats.per_week[0].count == 5
+    assert cats.pattern
+
+
+def test_no_cat_flag_for_a_child_weak_on_every_pair() -> None:
+    """Poor at cat-rat too: that is comparison in general, not cat-versus-rat."""
+    choices = [compare(3, 4, KEPT)] * 6 + [compare(3, 9, KEPT)] * 4 + [compare(3, 9, BEST)] * 4
+    cats = cat_versus_rat(choices)
+    assert cats.flag is None and not cats.pattern
+
+
+def test_no_cat_flag_when_the_misses_could_be_chance() -> None:
+    """2 of 4 cat-cat wrong, 2 of 10 cat-rat wrong: the Fisher test says not enough."""
+    choices = [compare(3, 4, KEPT)] * 2 + [compare(3, 4, BEST)] * 2
+    choices += [compare(3, 9, KEPT)] * 2 + [compare(3, 9, BEST)] * 8
+    cats = cat_versus_rat(choices)
+    assert cats.cat_cat.value == 0.5 and cats.cat_rat.value == 0.8
+    assert cats.flag is None
+    assert chance_of_misses(cats.cat_cat, cats.cat_rat) > 0.05
+
+
+def test_chance_of_misses_is_a_one_sided_fisher_test() -> None:
+    """All 4 misses in a group of 4 out of 19 chances: 1 in C(19, 4) = 3876."""
+    assert chance_of_misses(Rate(0, 4, 1), Rate(15, 15, 1)) == pytest.approx(1 / 3876)
+    assert chance_of_misses(Rate(4, 4, 1), Rate(15, 15, 1)) == 1.0
+
+
+# ----------------------------------------------------------------- memory
+def test_looks_per_turn_at_the_peek_levels() -> None:
+    """Looks over turns (SOURCE choices) at Peek and Outside Peek; Standard does not count."""
+    turns = [turn("peek")] * 6 + [turn("outside_peek")] * 4 + [turn("standard")] * 5
+    looks = [look(p) for p in (1, 2, 3, 4)] * 3 + [look(1, "outside_peek")] * 3
+    assert looks_per_turn(turns, looks).value == pytest.approx(1.5)
+    assert looks_per_turn(turns[:9], looks).value is None
+
+
+def test_memory_contradictions_are_choices_against_a_seen_card() -> None:
+    """At Standard: put a 6 on a known 1, kept a 3 though a known 9 was higher."""
+    slips = [compare(6, 1, LOWER, replaced=1, memory=True, level="standard")]
+    slips += [compare(3, 9, KEPT, memory=True, level="standard")]
+    right = [compare(3, 9, BEST, memory=True, level="standard")] * 8
+    on_screen = [compare(3, 9, KEPT)] * 5  # a slip with the card in view is not memory
+    result = memory(slips + right + on_screen)
+    assert result.held.text() == "8 of 10"
+    assert [e.text for e in result.contradictions] == [
+        "put a 6 on their 1",
+        "threw away a 3 though their 9 was higher",
+    ]
+    assert result.flag is not None and result.flag.kind is FlagKind.MEMORY
+    assert result.flag.sentence.startswith("2 of 10 choices went against a card they had seen")
+
+
+def test_memory_needs_enough_choices_and_two_slips() -> None:
+    """One slip is not a pattern; seven choices are not enough."""
+    one = [compare(6, 1, LOWER, replaced=1, memory=True)] + [compare(3, 9, BEST, memory=True)] * 7
+    assert memory(one).held.text() == "7 of 8" and memory(one).flag is None
+    assert memory(one[:7]).held.value is None
+
+
+def test_memory_leaves_cat_cat_slips_to_cat_versus_rat() -> None:
+    """A child who thinks cats alike keeps a 4 for a 3 with a perfect memory too."""
+    choices = [compare(3, 4, KEPT, memory=True)] * 4 + [compare(3, 9, BEST, memory=True)] * 8
+    assert memory(choices).flag is not None
+    result = memory(choices, cat_versus_rat=True)
+    assert result.flag is None and result.left_out_cat_cat == 4
+    assert result.held.text() == "8 of 8"
+
+
+def test_swap_targeting_counts_swaps_for_a_known_low_card() -> None:
+    """A SWAP taking a known 1 for own 8 is aimed; a blind SWAP is not; Ultra-Peek is left out."""
+
+    def swap(other_known: int | None, mine: int | None, level: str = "standard") -> object:
+        return record(
+            other(
+                ChoiceKind.SWAP,
+                ActionKind.SWAP,
+                level=level,
+                position=1,
+                replaced_known=mine,
+                other_seat=1,
+                other_position=2,
+                other_known=other_known,
+                other_true=other_known if other_known is not None else 6,
+            )
+        )
+
+    swaps = [swap(1, 8), swap(0, None), swap(None, 8), swap(5, 9), swap(1, 8, "ultra_peek")]
+    declined = record(other(ChoiceKind.SWAP, ActionKind.DECLINE_SWAP))
+    result = swap_targeting([*swaps, declined])  # type: ignore[list-item]
+    assert result.text() == "2 of 4"
+
+
+# ----------------------------------------------------------------- numerals and adding
+def test_cubes_per_numeral_and_the_miscounted_ones() -> None:
+    """The 4 gets 5 cubes every time; everything else is right; 0 cards are not judged."""
+    counts = [count((4, 2, 7, 0), (5, 2, 7, None))] * 3 + [count((1, 3, 9, 6))] * 2
+    result = numerals(counts)
+    assert result.per_numeral[4].text() == "0 of 3"
+    assert result.per_numeral[2].text() == "3 of 3"
+    assert result.per_numeral[1].value is None  # 2 stacks of 3 needed
+    assert result.miscounted == (4,)
+    assert result.overall.text() == "14 of 17"
+    assert result.flag is not None and result.flag.kind is FlagKind.COUNTING
+    assert "most often wrong: 4" in result.flag.sentence
+
+
+def test_counting_not_asked_is_not_judged() -> None:
+    """A typing-only assignment records no cubes: nothing to judge, no flag."""
+    result = numerals([count((4, 2, 7, 1), (None, None, None, None), typed=14)] * 10)
+    assert result.overall.chances == 0 and result.flag is None
+
+
+def test_adding_exact_off_by_one_and_mean_error() -> None:
+    """Totals 14: typed 14 three times, 15 once, 11 once."""
+    counts = [count((4, 2, 7, 1), typed=t) for t in (14, 14, 14, 15, 11)]
+    result = adding(counts)
+    assert result.exact.text() == "3 of 5" and result.off_by_one.text() == "1 of 5"
+    assert result.mean_error.value == pytest.approx(0.8)
+    assert result.flag is not None and result.flag.kind is FlagKind.ADDING
+    assert adding(counts[:4]).exact.text() == f"not enough yet: 4 of {MIN_TOTALS} chances"
+    assert adding([count((1, 1, 1, 1))] * 9).exact.chances == 0  # typing not asked
+
+
+def test_adding_right_every_time_is_not_flagged() -> None:
+    """All exact: no flag."""
+    assert adding([count((4, 2, 7, 1), typed=14)] * 6).flag is None
+
+
+# ----------------------------------------------------------------- calling
+def test_calling_lowest_and_won() -> None:
+    """Five calls, four of them with the lowest score; the rounds say three were won."""
+    calls = [call(1), call(1), call(1), call(1), call(2)]
+    rounds = [round_result(True)] * 3 + [round_result(False)] * 2 + [round_result(True, False)]
+    result = calling(calls, rounds)
+    assert result.lowest_at_call.text() == "4 of 5" and result.too_early == 1
+    assert result.won.text() == "3 of 5" and result.flag is None
+    assert calling(calls[:4]).lowest_at_call.text() == (f"not enough yet: 4 of {MIN_CALLS} chances")
+
+
+def test_calling_too_early_is_flagged_when_the_rounds_were_lost() -> None:
+    """Not lowest at most calls, and most called rounds lost."""
+    calls = [call(2)] * 4 + [call(1)]
+    lost = [round_result(False)] * 4 + [round_result(True)]
+    flagged = calling(calls, lost).flag
+    assert flagged is not None and flagged.kind is FlagKind.CALLING
+    assert "4 of 5 times" in flagged.sentence and "won only 1 of the 5" in flagged.sentence
+    assert calling(calls, [round_result(True)] * 5).flag is None  # they won anyway
+    assert calling(calls).flag is not None  # no round results: the rank decides
