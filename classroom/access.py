@@ -1,0 +1,120 @@
+"""Who may see what. Teachers sign in with Flask-Login; a child's session holds only their
+own id. Every lookup of a class, child or group goes through here, scoped to the signed-in
+teacher's classes: anything else is a 404, as if it did not exist."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from flask import Blueprint, Flask, abort, redirect, session, url_for
+from flask_login import current_user, logout_user
+from sqlalchemy import Select, select
+from sqlalchemy.orm import InstrumentedAttribute
+from werkzeug.wrappers import Response
+
+from classroom.extensions import db, login_manager
+from classroom.models import Child, Classroom, ClassTeacher, Group, Teacher
+
+CHILD_SESSION_KEY = "child_id"
+
+Row = TypeVar("Row", Classroom, Child, Group)
+
+
+def init_app(app: Flask) -> None:
+    login_manager.login_view = "auth.sign_in"
+    login_manager.login_message = "Please sign in to see that page."
+    login_manager.login_message_category = "warning"
+    login_manager.session_protection = "basic"
+    app.context_processor(lambda: {"signed_in_child": current_child()})
+
+
+@login_manager.user_loader
+def load_teacher(login_token: str) -> Teacher | None:
+    return db.session.scalar(select(Teacher).where(Teacher.login_token == login_token))
+
+
+def require_teacher() -> Response | None:
+    """before_request for every teacher blueprint: no signed-in teacher, no page."""
+    if not current_user.is_authenticated:
+        return login_manager.unauthorized()  # type: ignore[no-any-return]
+    return None
+
+
+def teacher_blueprint(name: str, import_name: str, **options: str) -> Blueprint:
+    """A blueprint whose every route needs a signed-in teacher."""
+    bp = Blueprint(name, import_name, **options)  # type: ignore[arg-type]
+    bp.before_request(require_teacher)
+    return bp
+
+
+def teacher() -> Teacher:
+    return current_user._get_current_object()  # type: ignore[no-any-return]
+
+
+def _my_class_ids() -> Select[int]:
+    return select(ClassTeacher.class_id).where(ClassTeacher.teacher_id == current_user.id)
+
+
+def _in_my_classes(model: type[Row], ident: int, class_id: InstrumentedAttribute[int]) -> Row:
+    """The row with this id if it belongs to one of the teacher's classes; else a 404."""
+    row = db.session.scalar(select(model).where(model.id == ident, class_id.in_(_my_class_ids())))
+    if row is None:
+        abort(404)
+    return row  # type: ignore[no-any-return]
+
+
+def class_or_404(class_id: int) -> Classroom:
+    return _in_my_classes(Classroom, class_id, Classroom.id)
+
+
+def child_or_404(child_id: int) -> Child:
+    return _in_my_classes(Child, child_id, Child.class_id)
+
+
+def group_or_404(group_id: int) -> Group:
+    return _in_my_classes(Group, group_id, Group.class_id)
+
+
+def require_owner(classroom: Classroom) -> None:
+    if classroom.role_of(teacher()) != "owner":
+        abort(403, "Only the teacher who owns this class can do that.")
+
+
+def sign_in_child(child: Child) -> None:
+    """Start a child's session: nothing of a teacher's session survives it."""
+    logout_user()
+    session.clear()
+    session[CHILD_SESSION_KEY] = child.id
+
+
+def sign_out_child() -> None:
+    session.pop(CHILD_SESSION_KEY, None)
+
+
+def start_teacher_session() -> None:
+    """Called before login_user: drop whatever the session held (a child's sign-in too)."""
+    session.clear()
+
+
+def require_child() -> Response | None:
+    """before_request for every child blueprint: no signed-in child, back to the pictures."""
+    if current_child() is None:
+        return redirect(url_for("signin.join"))
+    return None
+
+
+def me() -> Child:
+    """The signed-in child, in a view behind require_child."""
+    child = current_child()
+    assert child is not None  # require_child ran first
+    return child
+
+
+def current_child() -> Child | None:
+    child_id = session.get(CHILD_SESSION_KEY)
+    if not isinstance(child_id, int):
+        return None
+    child = db.session.get(Child, child_id)
+    if child is None or child.archived_at is not None:
+        return None
+    return child

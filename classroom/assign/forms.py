@@ -1,0 +1,70 @@
+"""The assignment form: one level and its options, and why."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, IntegerField, RadioField, TextAreaField
+from wtforms.validators import InputRequired, Length, NumberRange
+
+from classroom.assignments import (
+    COMPUTER_PLAYER_DESCRIPTIONS,
+    COMPUTER_PLAYER_NAMES,
+    LEVEL_NAMES,
+    LIMIT_ENDING_NAMES,
+    SCORING_NAMES,
+    SERIES_END_NAMES,
+    Assignment,
+)
+from classroom.forms import CheckboxListField, choices, strip
+
+
+class AssignmentForm(FlaskForm):
+    level = RadioField("Level", choices=choices(LEVEL_NAMES.items()), validators=[InputRequired()])
+    power_cards = BooleanField("Power cards in the deck (PEEK, SWAP, DRAW 2)")
+    scoring = RadioField(
+        "How they add up their score",
+        choices=choices(SCORING_NAMES.items()),
+        validators=[InputRequired()],
+    )
+    series_end = RadioField(
+        "How long a game lasts",
+        choices=choices(SERIES_END_NAMES.items()),
+        validators=[InputRequired()],
+    )
+    rounds = IntegerField(
+        "Rounds per game", validators=[InputRequired(), NumberRange(min=1, max=20)], default=1
+    )
+    points_limit = IntegerField(
+        "Points limit", validators=[InputRequired(), NumberRange(min=20, max=500)], default=100
+    )
+    limit_ending = RadioField(
+        "At the limit", choices=choices(LIMIT_ENDING_NAMES.items()), validators=[InputRequired()]
+    )
+    computer_players = CheckboxListField(
+        "Computer players who may join",
+        choices=choices(
+            (k, f"{v}: {COMPUTER_PLAYER_DESCRIPTIONS[k]}") for k, v in COMPUTER_PLAYER_NAMES.items()
+        ),
+    )
+    reason = TextAreaField(
+        "Why (kept in the history)",
+        filters=[strip],
+        validators=[Length(max=300)],
+        description="For example: compares cat cards well, ready to remember her own cards.",
+    )
+
+    def load(self, assignment: Assignment) -> None:
+        for name, value in assignment.as_dict().items():
+            getattr(self, name).data = value
+
+    def assignment(self) -> Assignment:
+        return Assignment(
+            level=self.level.data,
+            power_cards=bool(self.power_cards.data),
+            scoring=self.scoring.data,
+            series_end=self.series_end.data,
+            rounds=self.rounds.data,
+            points_limit=self.points_limit.data,
+            limit_ending=self.limit_ending.data,
+            computer_players=tuple(self.computer_players.data or ()),
+        )

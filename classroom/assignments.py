@@ -1,0 +1,177 @@
+"""A child's assignment (how they play) as a value, its names for teachers and children, and
+the one function that changes assignments and keeps the history."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from classroom.extensions import db
+from classroom.models import (
+    COMPUTER_PLAYERS,
+    LEVELS,
+    AssignmentChange,
+    Child,
+    Teacher,
+)
+
+LEVEL_NAMES = {
+    "ultra_peek": "Ultra-Peek",
+    "peek": "Peek",
+    "outside_peek": "Outside Peek",
+    "standard": "Standard",
+}
+LEVEL_DESCRIPTIONS = {
+    "ultra_peek": "Every line face up, no power cards. Good for comparing numbers out loud.",
+    "peek": "Lines face down, but children may look at any of their own cards whenever they "
+    "like. SWAP and DRAW 2 only.",
+    "outside_peek": "Children may look at their two outside cards whenever they like; a middle "
+    "card only with a PEEK card. All power cards.",
+    "standard": "The full game: one look at the outside cards before the first turn, then "
+    "memory and PEEK cards.",
+}
+SCORING_NAMES = {
+    "cubes": "Cube bars",
+    "cubes_and_total": "Cube bars, then type the total",
+    "total": "Type the total",
+}
+SCORING_SHORT_NAMES = {"cubes": "cubes", "cubes_and_total": "cubes + total", "total": "total"}
+SERIES_END_NAMES = {"rounds": "A number of rounds", "limit": "Play to a points limit"}
+LIMIT_ENDING_NAMES = {
+    "last_seat_left": "A player who reaches the limit is out; the last one left wins",
+    "first_to_limit": "The game ends when one player reaches the limit; lowest total wins",
+}
+# Child-friendly names for the computer players' personalities.
+COMPUTER_PLAYER_NAMES = {"beginner": "Kitten", "solid": "Tabby", "strong": "Top Cat"}
+COMPUTER_PLAYER_DESCRIPTIONS = {
+    "beginner": "a beginner who forgets things",
+    "solid": "a solid player with a short memory",
+    "strong": "a strong player who remembers everything",
+}
+COMPUTER_PLAYER_PICTURES = {"beginner": "kitten", "solid": "cat", "strong": "topcat"}
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """How one child plays. The defaults suit a new class: Ultra-Peek with cube bars."""
+
+    level: str = "ultra_peek"
+    power_cards: bool = True
+    scoring: str = "cubes"
+    series_end: str = "rounds"
+    rounds: int = 1
+    points_limit: int = 100
+    limit_ending: str = "last_seat_left"
+    computer_players: tuple[str, ...] = ("beginner", "solid")
+
+    @classmethod
+    def of(cls, child: Child) -> Assignment:
+        players = tuple(p for p in COMPUTER_PLAYERS if getattr(child, f"computer_{p}"))
+        values = {
+            f.name: getattr(child, f.name) for f in fields(cls) if f.name != "computer_players"
+        }
+        return cls(**values, computer_players=players)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Assignment:
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        values["computer_players"] = tuple(values.get("computer_players", ()))
+        return cls(**values)
+
+    def as_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["computer_players"] = list(self.computer_players)
+        return data
+
+    def write_to(self, child: Child) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown level {self.level!r}")
+        for f in fields(self):
+            if f.name != "computer_players":
+                setattr(child, f.name, getattr(self, f.name))
+        for player in COMPUTER_PLAYERS:
+            setattr(child, f"computer_{player}", player in self.computer_players)
+
+    @property
+    def level_name(self) -> str:
+        return LEVEL_NAMES[self.level]
+
+    def describe(self) -> list[str]:
+        """The assignment in a teacher's words, one line per option."""
+        if self.series_end == "rounds":
+            series = "1 round" if self.rounds == 1 else f"{self.rounds} rounds"
+        else:
+            series = f"to {self.points_limit} points ({LIMIT_ENDING_NAMES[self.limit_ending]})"
+        players = ", ".join(COMPUTER_PLAYER_NAMES[p] for p in self.computer_players) or "none"
+        return [
+            f"Level: {self.level_name}",
+            "Power cards: " + ("on" if self.power_cards else "off"),
+            f"Scoring: {SCORING_NAMES[self.scoring]}",
+            f"Game: {series}",
+            f"Computer players: {players}",
+        ]
+
+
+DEFAULT_ASSIGNMENT = Assignment()
+
+
+def describe_change(before: dict[str, Any] | None, after: dict[str, Any]) -> list[str]:
+    """What changed between two stored assignments, as short phrases for the history."""
+    new = Assignment.from_dict(after)
+    if before is None:
+        return new.describe()
+    old = Assignment.from_dict(before)
+    return [
+        f"{was.split(': ')[0]}: {was.split(': ', 1)[1]} → {now.split(': ', 1)[1]}"
+        for was, now in zip(old.describe(), new.describe(), strict=True)
+        if was != now
+    ]
+
+
+def assign(
+    children: Iterable[Child],
+    assignment: Assignment,
+    teacher: Teacher,
+    reason: str = "",
+    via: str | None = None,
+) -> int:
+    """Give each child the assignment, keeping a history row for every child it changes.
+    Returns how many children changed. The caller commits."""
+    changed = 0
+    for child in children:
+        before = Assignment.of(child)
+        if before == assignment:
+            continue
+        assignment.write_to(child)
+        _record(child, teacher, before, assignment, reason, via)
+        changed += 1
+    return changed
+
+
+def record_first_assignment(child: Child, teacher: Teacher, reason: str) -> None:
+    """Start a new child's history with the assignment they were given."""
+    DEFAULT_ASSIGNMENT.write_to(child)
+    _record(child, teacher, None, DEFAULT_ASSIGNMENT, reason, None)
+
+
+def _record(
+    child: Child,
+    teacher: Teacher,
+    before: Assignment | None,
+    after: Assignment,
+    reason: str,
+    via: str | None,
+) -> None:
+    db.session.add(
+        AssignmentChange(
+            child=child,
+            changed_by_id=teacher.id,
+            changed_by_name=teacher.name,
+            before=None if before is None else before.as_dict(),
+            after=after.as_dict(),
+            reason=reason,
+            via=via,
+        )
+    )

@@ -1,0 +1,111 @@
+"""Views for teacher accounts."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, flash, redirect, request, url_for
+from flask_login import current_user, login_required, login_user, logout_user
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from werkzeug.security import check_password_hash, generate_password_hash
+from werkzeug.wrappers import Response
+
+from classroom.access import start_teacher_session, teacher
+from classroom.auth.forms import PasswordForm, SignInForm, SignUpForm
+from classroom.extensions import db, limiter
+from classroom.forms import render_form
+from classroom.models import Teacher
+
+bp = Blueprint("auth", __name__, url_prefix="/teacher")
+
+# Checked when an email is unknown, so a wrong email takes as long as a wrong password.
+_NO_SUCH_TEACHER = generate_password_hash("no such teacher")
+
+
+def sign_in_limit() -> str:
+    return str(current_app.config["SIGN_IN_LIMIT"])
+
+
+def sign_up_limit() -> str:
+    return str(current_app.config["SIGN_UP_LIMIT"])
+
+
+def failed(response: Response) -> bool:
+    """Only failed tries count against a limit: a staff room behind one school address can
+    all sign in, while guessing passwords is slowed down."""
+    return response.status_code >= 400
+
+
+def safe_next(target: str | None) -> str:
+    """Only ever go on to a page of this site."""
+    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+        return target
+    return url_for("classes.index")
+
+
+@bp.route("/sign-up", methods=["GET", "POST"])
+@limiter.limit(sign_up_limit, methods=["POST"])
+def sign_up() -> Response | tuple[str, int] | str:
+    """Make a teacher account."""
+    form = SignUpForm()
+    if form.validate_on_submit():
+        exists = db.session.scalar(select(Teacher.id).where(Teacher.email == form.email.data))
+        if exists is None:
+            new = Teacher(email=form.email.data, name=form.name.data)
+            new.set_password(form.password.data)
+            db.session.add(new)
+            try:
+                db.session.commit()
+            except IntegrityError:  # the same email signed up a moment ago
+                db.session.rollback()
+            else:
+                start_teacher_session()
+                login_user(new)
+                flash(f"Welcome, {new.name}! Make your first class.", "success")
+                return redirect(url_for("classes.new"))
+        form.email.errors.append("There is already an account for this email: please sign in.")
+    return render_form("auth/sign_up.html", form=form)
+
+
+@bp.route("/sign-in", methods=["GET", "POST"])
+@limiter.limit(sign_in_limit, methods=["POST"], deduct_when=failed)
+def sign_in() -> Response | tuple[str, int] | str:
+    """Sign a teacher in; the message never says which emails have accounts."""
+    if current_user.is_authenticated and request.method == "GET":
+        return redirect(url_for("classes.index"))
+    form = SignInForm()
+    if form.validate_on_submit():
+        found = db.session.scalar(select(Teacher).where(Teacher.email == form.email.data))
+        if found is not None and found.check_password(form.password.data):
+            start_teacher_session()
+            login_user(found)
+            return redirect(safe_next(request.args.get("next")))
+        if found is None:
+            check_password_hash(_NO_SUCH_TEACHER, form.password.data)
+        form.password.errors.append("That email and password do not match an account.")
+    return render_form("auth/sign_in.html", form=form)
+
+
+@bp.post("/sign-out")
+def sign_out() -> Response:
+    """Sign the teacher out."""
+    if current_user.is_authenticated:
+        logout_user()
+    flash("You are signed out.", "success")
+    return redirect(url_for("main.index"))
+
+
+@bp.route("/password", methods=["GET", "POST"])
+@login_required
+def password() -> Response | tuple[str, int] | str:
+    """Change the teacher's password (this signs out every other device)."""
+    form = PasswordForm()
+    me = teacher()
+    if form.validate_on_submit():
+        if me.check_password(form.current.data):
+            me.set_password(form.password.data)
+            db.session.commit()
+            login_user(me)  # the session now carries the new login token
+            flash("Your password is changed. Other devices are signed out.", "success")
+            return redirect(url_for("classes.index"))
+        form.current.errors.append("That is not your current password.")
+    return render_form("auth/password.html", form=form)

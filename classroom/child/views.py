@@ -1,0 +1,48 @@
+"""Views for a signed-in child."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from classroom.access import me, require_child, sign_out_child
+from classroom.assignments import (
+    COMPUTER_PLAYER_NAMES,
+    COMPUTER_PLAYER_PICTURES,
+    SCORING_NAMES,
+    Assignment,
+)
+from classroom.forms import ConfirmForm
+from classroom.models import LEVELS
+from classroom.tables.service import tables_of
+
+bp = Blueprint("child", __name__, url_prefix="/me")
+
+
+bp.before_request(require_child)
+
+
+@bp.get("")
+def home() -> str:
+    """The child's own page: who they are and how they will play."""
+    child = me()
+    assignment = Assignment.of(child)
+    return render_template(
+        "child/home.html",
+        child=child,
+        assignment=assignment,
+        level_number=LEVELS.index(assignment.level) + 1,
+        scoring_name=SCORING_NAMES[assignment.scoring],
+        player_names=COMPUTER_PLAYER_NAMES,
+        player_pictures=COMPUTER_PLAYER_PICTURES,
+        confirm=ConfirmForm(),
+        my_tables=tables_of(child),
+    )
+
+
+@bp.post("/sign-out")
+def sign_out() -> Response:
+    """The child is done: back to their class's pictures."""
+    code = me().classroom.join_code
+    sign_out_child()
+    return redirect(url_for("signin.class_page", code=code))

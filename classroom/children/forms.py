@@ -1,0 +1,52 @@
+"""Roster forms."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import RadioField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length, ValidationError
+
+from classroom.forms import choices, one_line
+from classroom.pictures import AVATAR_PICTURES, COLOURS
+
+NAME_HINT = "First name and initial, for example: Mia K."
+MAX_PASTED = 40
+
+
+class ChildForm(FlaskForm):
+    display_name = StringField(
+        "Name",
+        filters=[one_line],
+        validators=[InputRequired(), Length(max=40)],
+        description=NAME_HINT,
+    )
+
+
+class EditChildForm(ChildForm):
+    picture = RadioField("Picture", choices=choices(AVATAR_PICTURES.items()))
+    colour = RadioField("Colour", choices=choices(COLOURS.items()))
+
+
+def pasted_names(text: str) -> list[str]:
+    """One child per line (commas and semicolons also separate), blanks dropped."""
+    for separator in (",", ";", "\t"):
+        text = text.replace(separator, "\n")
+    return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+
+
+class PasteForm(FlaskForm):
+    names = TextAreaField(
+        "Names, one per line",
+        validators=[InputRequired()],
+        description=f"{NAME_HINT} Paste a column from a spreadsheet; up to {MAX_PASTED} at once.",
+    )
+
+    def validate_names(self, field: TextAreaField) -> None:
+        names = pasted_names(field.data or "")
+        if not names:
+            raise ValidationError("Please type at least one name.")
+        if len(names) > MAX_PASTED:
+            raise ValidationError(f"That is {len(names)} names; add at most {MAX_PASTED} at once.")
+        too_long = [n for n in names if len(n) > 40]
+        if too_long:
+            raise ValidationError(f"Names can be 40 characters at most: {too_long[0][:50]}")

@@ -1,0 +1,344 @@
+"""Views for classes, co-teachers and printable sign-in cards."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import segno
+from flask import abort, current_app, flash, redirect, render_template, request, url_for
+from flask_login import logout_user
+from markupsafe import Markup
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from werkzeug.wrappers import Response
+
+from classroom.access import (
+    child_or_404,
+    class_or_404,
+    require_owner,
+    teacher,
+    teacher_blueprint,
+)
+from classroom.assignments import LEVEL_NAMES, SCORING_SHORT_NAMES
+from classroom.auth.forms import CodeForm
+from classroom.classes.forms import ClassForm, InviteForm
+from classroom.extensions import db
+from classroom.forms import ConfirmForm, FormPage, render_form
+from classroom.models import (
+    LEVELS,
+    AssignmentChange,
+    Child,
+    Classroom,
+    ClassTeacher,
+    CoTeacherInvite,
+    Teacher,
+)
+from classroom.pictures import new_invite_code, new_join_code, new_secret
+
+bp = teacher_blueprint("classes", __name__, url_prefix="/classes")
+
+
+def unique_join_code() -> str:
+    while True:
+        code = new_join_code()
+        if db.session.scalar(select(Classroom.id).where(Classroom.join_code == code)) is None:
+            return code
+
+
+@bp.get("/")
+def index() -> str:
+    """The teacher's classes, and invitations to co-teach waiting for them."""
+    me = teacher()
+    classes = db.session.scalars(
+        select(Classroom)
+        .join(ClassTeacher)
+        .where(ClassTeacher.teacher_id == me.id)
+        .order_by(Classroom.name)
+    ).all()
+    invites = [
+        invite
+        for invite in db.session.scalars(
+            select(CoTeacherInvite).where(CoTeacherInvite.email == me.email)
+        )
+        if not invite.expired and invite.classroom.role_of(me) is None
+    ]
+    return render_template(
+        "classes/index.html", classes=classes, invites=invites, confirm=ConfirmForm()
+    )
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> FormPage:
+    """Make a class."""
+    form = ClassForm()
+    if form.validate_on_submit():
+        classroom = Classroom(
+            name=form.name.data,
+            grade=form.grade.data,
+            secret_length=int(form.secret_length.data),
+            join_code=unique_join_code(),
+        )
+        classroom.memberships.append(ClassTeacher(teacher=teacher(), role="owner"))
+        db.session.add(classroom)
+        db.session.commit()
+        flash(f"{classroom.name} is ready. Now add the children.", "success")
+        return redirect(url_for("children.add_many", class_id=classroom.id))
+    return render_form("classes/form.html", form=form, classroom=None)
+
+
+@bp.get("/<int:class_id>")
+def detail(class_id: int) -> str:
+    """A class at a glance: every child's level, the groups, and what to do next."""
+    classroom = class_or_404(class_id)
+    by_level = dict.fromkeys(LEVELS, 0)
+    for child in classroom.active_children:
+        by_level[child.level] += 1
+    return render_template(
+        "classes/detail.html",
+        classroom=classroom,
+        by_level=by_level,
+        level_names=LEVEL_NAMES,
+        scoring_names=SCORING_SHORT_NAMES,
+        max_tries=current_app.config["CHILD_MAX_TRIES"],
+        confirm=ConfirmForm(),
+    )
+
+
+@bp.route("/<int:class_id>/edit", methods=["GET", "POST"])
+def edit(class_id: int) -> FormPage:
+    """Rename a class, change its grade or how its children sign in."""
+    classroom = class_or_404(class_id)
+    form = ClassForm(obj=classroom)
+    if request.method == "GET":
+        form.secret_length.data = str(classroom.secret_length)
+    if form.validate_on_submit():
+        classroom.name = form.name.data
+        classroom.grade = form.grade.data
+        length = int(form.secret_length.data)
+        if length != classroom.secret_length:
+            classroom.secret_length = length
+            for child in classroom.children:
+                child.secret = new_secret(length)
+                child.failed_tries = 0
+            if length:
+                flash("Every child has new secret pictures: print new sign-in cards.", "warning")
+        db.session.commit()
+        flash("The class is saved.", "success")
+        return redirect(url_for("classes.detail", class_id=classroom.id))
+    return render_form("classes/form.html", form=form, classroom=classroom)
+
+
+@bp.post("/<int:class_id>/join-code")
+def new_code(class_id: int) -> Response:
+    """Give the class a new join code (the old code and printed cards stop working)."""
+    classroom = class_or_404(class_id)
+    classroom.join_code = unique_join_code()
+    db.session.commit()
+    flash(f"The new class code is {classroom.join_code}. Print new sign-in cards.", "warning")
+    return redirect(url_for("classes.detail", class_id=classroom.id))
+
+
+@bp.post("/<int:class_id>/hand-over")
+def hand_over(class_id: int) -> Response:
+    """Sign the teacher out and leave this device on the class's sign-in page for children."""
+    classroom = class_or_404(class_id)
+    code = classroom.join_code
+    logout_user()
+    return redirect(url_for("signin.class_page", code=code))
+
+
+@bp.route("/<int:class_id>/delete", methods=["GET", "POST"])
+def delete_class(class_id: int) -> Response | str:
+    """Delete a class with all its children and their data (owner only, after a check)."""
+    classroom = class_or_404(class_id)
+    require_owner(classroom)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        name = classroom.name
+        db.session.delete(classroom)
+        db.session.commit()
+        flash(f"{name} and everything in it is deleted.", "success")
+        return redirect(url_for("classes.index"))
+    changes = db.session.scalar(
+        select(func.count(AssignmentChange.id)).join(Child).where(Child.class_id == classroom.id)
+    )
+    return render_template(
+        "classes/delete.html", classroom=classroom, form=form, history_count=changes or 0
+    )
+
+
+@bp.route("/<int:class_id>/co-teachers", methods=["GET", "POST"])
+def co_teachers(class_id: int) -> FormPage:
+    """The class's teachers, and inviting a co-teacher by email."""
+    classroom = class_or_404(class_id)
+    form = InviteForm()
+    if form.validate_on_submit():
+        require_owner(classroom)
+        already = db.session.scalar(
+            select(ClassTeacher)
+            .join(Teacher)
+            .where(ClassTeacher.class_id == classroom.id, Teacher.email == form.email.data)
+        )
+        pending = any(i.email == form.email.data and not i.expired for i in classroom.invites)
+        if already is not None:
+            form.email.errors.append("That teacher is already in this class.")
+        elif pending:
+            form.email.errors.append("That email is already invited.")
+        else:
+            invite_for(classroom, email=form.email.data)
+            db.session.commit()
+            flash(
+                f"Invitation saved. When {form.email.data} signs in, they can accept it.",
+                "success",
+            )
+            return redirect(url_for("classes.co_teachers", class_id=classroom.id))
+    open_invites = [i for i in classroom.invites if not i.expired]
+    return render_form(
+        "classes/co_teachers.html",
+        classroom=classroom,
+        form=form,
+        invites=open_invites,
+        is_owner=classroom.role_of(teacher()) == "owner",
+        confirm=ConfirmForm(),
+    )
+
+
+def invite_for(
+    classroom: Classroom, *, email: str | None = None, code: str | None = None
+) -> CoTeacherInvite:
+    days = int(current_app.config["CO_TEACHER_CODE_DAYS"])
+    invite = CoTeacherInvite(
+        classroom=classroom,
+        invited_by_id=teacher().id,
+        email=email,
+        code=code,
+        expires_at=datetime.now(UTC) + timedelta(days=days),
+    )
+    db.session.add(invite)
+    return invite
+
+
+@bp.post("/<int:class_id>/co-teachers/code")
+def co_teacher_code(class_id: int) -> Response:
+    """Make a one-time code a colleague types to join the class as co-teacher."""
+    classroom = class_or_404(class_id)
+    require_owner(classroom)
+    invite = invite_for(classroom, code=new_invite_code())
+    db.session.commit()
+    flash(
+        f"Give your colleague this one-time code: {invite.code}. It works once, "
+        f"for {current_app.config['CO_TEACHER_CODE_DAYS']} days.",
+        "success",
+    )
+    return redirect(url_for("classes.co_teachers", class_id=classroom.id))
+
+
+@bp.post("/<int:class_id>/invites/<int:invite_id>/cancel")
+def cancel_invite(class_id: int, invite_id: int) -> Response:
+    """Withdraw an invitation that nobody has used yet."""
+    classroom = class_or_404(class_id)
+    require_owner(classroom)
+    invite = next((i for i in classroom.invites if i.id == invite_id), None)
+    if invite is None:
+        abort(404)
+    db.session.delete(invite)
+    db.session.commit()
+    flash("The invitation is withdrawn.", "success")
+    return redirect(url_for("classes.co_teachers", class_id=classroom.id))
+
+
+@bp.post("/<int:class_id>/co-teachers/<int:teacher_id>/remove")
+def remove_co_teacher(class_id: int, teacher_id: int) -> Response:
+    """Take a co-teacher out of the class (the owner), or leave it (a co-teacher)."""
+    classroom = class_or_404(class_id)
+    me = teacher()
+    membership = next((m for m in classroom.memberships if m.teacher_id == teacher_id), None)
+    if membership is None or membership.role == "owner":
+        abort(404)
+    if teacher_id != me.id:
+        require_owner(classroom)
+    db.session.delete(membership)
+    db.session.commit()
+    if teacher_id == me.id:
+        flash(f"You have left {classroom.name}.", "success")
+        return redirect(url_for("classes.index"))
+    flash("The co-teacher is removed from this class.", "success")
+    return redirect(url_for("classes.co_teachers", class_id=classroom.id))
+
+
+def accept(invite: CoTeacherInvite) -> Response:
+    classroom = invite.classroom
+    if classroom.role_of(teacher()) is None:
+        classroom.memberships.append(ClassTeacher(teacher=teacher(), role="co_teacher"))
+    db.session.delete(invite)
+    try:
+        db.session.commit()
+    except IntegrityError:  # accepted twice at once
+        db.session.rollback()
+    flash(f"You now co-teach {classroom.name}.", "success")
+    return redirect(url_for("classes.detail", class_id=classroom.id))
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join() -> FormPage:
+    """Join a colleague's class as co-teacher with a one-time code."""
+    form = CodeForm()
+    if form.validate_on_submit():
+        code = form.code.data.upper().replace(" ", "")
+        invite = db.session.scalar(select(CoTeacherInvite).where(CoTeacherInvite.code == code))
+        if invite is not None and not invite.expired:
+            return accept(invite)
+        form.code.errors.append("That code does not work. Codes work once and expire.")
+    return render_form("classes/join.html", form=form)
+
+
+@bp.post("/invites/<int:invite_id>/accept")
+def accept_invite(invite_id: int) -> Response:
+    """Accept an invitation sent to the teacher's email."""
+    invite = db.session.get(CoTeacherInvite, invite_id)
+    if invite is None or invite.email != teacher().email or invite.expired:
+        abort(404)
+    return accept(invite)
+
+
+@bp.post("/invites/<int:invite_id>/decline")
+def decline_invite(invite_id: int) -> Response:
+    """Decline an invitation sent to the teacher's email."""
+    invite = db.session.get(CoTeacherInvite, invite_id)
+    if invite is None or invite.email != teacher().email:
+        abort(404)
+    db.session.delete(invite)
+    db.session.commit()
+    flash("The invitation is declined.", "success")
+    return redirect(url_for("classes.index"))
+
+
+def qr_code(url: str) -> Markup:
+    """The URL as an inline SVG QR code (segno), scalable with CSS."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, omitsize=True)
+    return Markup(svg.replace("<svg ", '<svg role="img" aria-label="Class QR code" ', 1))
+
+
+@bp.get("/<int:class_id>/cards")
+def cards(class_id: int) -> str:
+    """Printable sign-in cards, one per child (or one child's), for A4 or US Letter paper."""
+    classroom = class_or_404(class_id)
+    paper = request.args.get("paper", "a4")
+    if paper not in ("a4", "letter"):
+        paper = "a4"
+    children = classroom.active_children
+    one = request.args.get("child", type=int)
+    if one is not None:
+        children = [child_or_404(one)]
+        if children[0].class_id != classroom.id:
+            abort(404)
+    url = url_for("signin.class_page", code=classroom.join_code, _external=True)
+    return render_template(
+        "classes/cards.html",
+        classroom=classroom,
+        children=children,
+        paper=paper,
+        qr=qr_code(url),
+        join_url=url,
+        one=one,
+    )

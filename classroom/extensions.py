@@ -1,0 +1,43 @@
+"""Flask extensions, created once without an app and attached in create_app."""
+
+import sqlite3
+from typing import Any
+
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_login import LoginManager
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
+from sqlalchemy import MetaData, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase
+
+# Stable constraint names, so migrations can alter them on SQLite and PostgreSQL alike.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate(render_as_batch=True, compare_type=True)
+csrf = CSRFProtect()
+login_manager = LoginManager()
+limiter = Limiter(key_func=get_remote_address)
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_enforces_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
+    """SQLite ignores foreign keys (and ON DELETE CASCADE) unless asked, per connection."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()

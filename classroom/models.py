@@ -1,0 +1,465 @@
+"""Every table of the app, in one place. The schema itself changes only through migrations/."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import current_app
+from flask_login import UserMixin
+from sqlalchemy import (
+    JSON,
+    CheckConstraint,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from classroom.extensions import db
+
+# The four classroom levels of RULES.md R2, easiest first (the engine's Level values).
+LEVELS = ("ultra_peek", "peek", "outside_peek", "standard")
+# How a child adds up a round: cube bars; cube bars and typing the total; typing the total.
+SCORING_MODES = ("cubes", "cubes_and_total", "total")
+# R12: a set number of rounds, or play to a points limit with one of its two endings.
+SERIES_ENDS = ("rounds", "limit")
+LIMIT_ENDINGS = ("last_seat_left", "first_to_limit")
+# The computer players' personalities.
+COMPUTER_PLAYERS = ("beginner", "solid", "strong")
+SECRET_LENGTHS = (0, 2, 3)
+CLASS_ROLES = ("owner", "co_teacher")
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def one_of(column: str, values: tuple[Any, ...]) -> str:
+    listed = ", ".join(f"'{v}'" if isinstance(v, str) else str(v) for v in values)
+    return f"{column} IN ({listed})"
+
+
+def assignment_checks() -> tuple[CheckConstraint, ...]:
+    return (
+        CheckConstraint(one_of("level", LEVELS), name="level"),
+        CheckConstraint(one_of("scoring", SCORING_MODES), name="scoring"),
+        CheckConstraint(one_of("series_end", SERIES_ENDS), name="series_end"),
+        CheckConstraint(one_of("limit_ending", LIMIT_ENDINGS), name="limit_ending"),
+        CheckConstraint("rounds BETWEEN 1 AND 20", name="rounds"),
+        CheckConstraint("points_limit BETWEEN 20 AND 500", name="points_limit"),
+    )
+
+
+class Teacher(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "teachers"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    # Signed into every session cookie; a new one signs the teacher out everywhere else.
+    login_token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    memberships: Mapped[list[ClassTeacher]] = relationship(
+        back_populates="teacher", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+    def set_password(self, password: str) -> None:
+        method = current_app.config["PASSWORD_HASH_METHOD"]
+        self.password_hash = generate_password_hash(password, method=method)
+        self.login_token = secrets.token_urlsafe(32)
+
+    def check_password(self, password: str) -> bool:
+        return check_password_hash(self.password_hash, password)
+
+    def get_id(self) -> str:
+        return self.login_token
+
+
+class Classroom(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "classes"
+    __table_args__ = (CheckConstraint(one_of("secret_length", SECRET_LENGTHS), name="secret"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    grade: Mapped[str] = mapped_column(String(20))
+    join_code: Mapped[str] = mapped_column(String(12), unique=True)
+    # How many secret pictures a child taps after their own picture (0: no secret).
+    secret_length: Mapped[int] = mapped_column(Integer, default=2)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    memberships: Mapped[list[ClassTeacher]] = relationship(
+        back_populates="classroom", cascade="all, delete-orphan", passive_deletes=True
+    )
+    children: Mapped[list[Child]] = relationship(
+        back_populates="classroom",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        order_by="Child.display_name",
+    )
+    groups: Mapped[list[Group]] = relationship(
+        back_populates="classroom",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        order_by="Group.name",
+    )
+    invites: Mapped[list[CoTeacherInvite]] = relationship(
+        back_populates="classroom", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+    @property
+    def active_children(self) -> list[Child]:
+        return [c for c in self.children if c.archived_at is None]
+
+    @property
+    def archived_children(self) -> list[Child]:
+        return [c for c in self.children if c.archived_at is not None]
+
+    def role_of(self, teacher: Teacher) -> str | None:
+        for membership in self.memberships:
+            if membership.teacher_id == teacher.id:
+                return membership.role
+        return None
+
+
+class ClassTeacher(db.Model):  # type: ignore[name-defined,misc]
+    """A teacher's place in a class: its owner, or a co-teacher."""
+
+    __tablename__ = "class_teachers"
+    __table_args__ = (CheckConstraint(one_of("role", CLASS_ROLES), name="role"),)
+
+    class_id: Mapped[int] = mapped_column(
+        ForeignKey("classes.id", ondelete="CASCADE"), primary_key=True
+    )
+    teacher_id: Mapped[int] = mapped_column(
+        ForeignKey("teachers.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    role: Mapped[str] = mapped_column(String(12))
+    added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    classroom: Mapped[Classroom] = relationship(back_populates="memberships")
+    teacher: Mapped[Teacher] = relationship(back_populates="memberships")
+
+
+class CoTeacherInvite(db.Model):  # type: ignore[name-defined,misc]
+    """An open invitation to co-teach a class: for one email address, or a one-time code."""
+
+    __tablename__ = "co_teacher_invites"
+    __table_args__ = (CheckConstraint("email IS NOT NULL OR code IS NOT NULL", name="target"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    invited_by_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teachers.id", ondelete="SET NULL")
+    )
+    email: Mapped[str | None] = mapped_column(String(254), index=True)
+    code: Mapped[str | None] = mapped_column(String(16), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    classroom: Mapped[Classroom] = relationship(back_populates="invites")
+    invited_by: Mapped[Teacher | None] = relationship()
+
+    @property
+    def expired(self) -> bool:
+        expires = self.expires_at
+        if expires.tzinfo is None:  # SQLite hands datetimes back without their zone
+            expires = expires.replace(tzinfo=UTC)
+        return expires < now()
+
+
+group_members = Table(
+    "group_members",
+    db.metadata,
+    Column("group_id", ForeignKey("groups.id", ondelete="CASCADE"), primary_key=True),
+    Column("child_id", ForeignKey("children.id", ondelete="CASCADE"), primary_key=True, index=True),
+)
+
+
+class Child(db.Model):  # type: ignore[name-defined,misc]
+    """A child on a class roster: a display name and a sign-in picture, nothing more personal.
+
+    The assignment columns say how the child plays: level, power cards, scoring, series, and
+    which computer players may join."""
+
+    __tablename__ = "children"
+    __table_args__ = (
+        UniqueConstraint("class_id", "picture", "colour", name="uq_children_picture"),
+        *assignment_checks(),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    display_name: Mapped[str] = mapped_column(String(40))
+    picture: Mapped[str] = mapped_column(String(20))
+    colour: Mapped[str] = mapped_column(String(20))
+    # The secret picture sequence, comma separated ("" when the class uses no secret).
+    secret: Mapped[str] = mapped_column(String(60), default="")
+    failed_tries: Mapped[int] = mapped_column(Integer, default=0)
+    archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    level: Mapped[str] = mapped_column(String(20), default="ultra_peek")
+    power_cards: Mapped[bool] = mapped_column(default=True)
+    scoring: Mapped[str] = mapped_column(String(20), default="cubes")
+    series_end: Mapped[str] = mapped_column(String(10), default="rounds")
+    rounds: Mapped[int] = mapped_column(Integer, default=1)
+    points_limit: Mapped[int] = mapped_column(Integer, default=100)
+    limit_ending: Mapped[str] = mapped_column(String(20), default="last_seat_left")
+    computer_beginner: Mapped[bool] = mapped_column(default=True)
+    computer_solid: Mapped[bool] = mapped_column(default=True)
+    computer_strong: Mapped[bool] = mapped_column(default=False)
+
+    classroom: Mapped[Classroom] = relationship(back_populates="children")
+    groups: Mapped[list[Group]] = relationship(
+        secondary=group_members, back_populates="members", passive_deletes=True
+    )
+    history: Mapped[list[AssignmentChange]] = relationship(
+        back_populates="child",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        order_by="AssignmentChange.changed_at.desc(), AssignmentChange.id.desc()",
+    )
+
+    @property
+    def secret_pictures(self) -> list[str]:
+        return self.secret.split(",") if self.secret else []
+
+
+class Group(db.Model):  # type: ignore[name-defined,misc]
+    """Children of one class who often get the same assignment ("Table 2", "Tuesday group")."""
+
+    __tablename__ = "groups"
+    __table_args__ = (UniqueConstraint("class_id", "name", name="uq_groups_name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+
+    classroom: Mapped[Classroom] = relationship(back_populates="groups")
+    members: Mapped[list[Child]] = relationship(
+        secondary=group_members,
+        back_populates="groups",
+        passive_deletes=True,
+        order_by="Child.display_name",
+    )
+
+
+class AssignmentChange(db.Model):  # type: ignore[name-defined,misc]
+    """One change of a child's assignment: who, when, from what, to what, and why."""
+
+    __tablename__ = "assignment_changes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"), index=True)
+    changed_by_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teachers.id", ondelete="SET NULL"), index=True
+    )
+    # Kept so the history still reads well after a co-teacher's account is gone.
+    changed_by_name: Mapped[str] = mapped_column(String(80))
+    changed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any]] = mapped_column(JSON)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    # Set when the change came from assigning a whole group or class at once.
+    via: Mapped[str | None] = mapped_column(String(80))
+
+    child: Mapped[Child] = relationship(back_populates="history")
+
+
+# A table's life: children gather (open), play, count at the end of each round, done.
+TABLE_STATUSES = ("open", "playing", "counting", "finished")
+
+
+class PlayTable(db.Model):  # type: ignore[name-defined,misc]
+    """A card table of one class at one level. `state` is the engine's Game.to_dict(); every
+    change of it is one UPDATE guarded by `version` (docs/play.md)."""
+
+    __tablename__ = "play_tables"
+    __table_args__ = (
+        CheckConstraint(one_of("level", LEVELS), name="level"),
+        CheckConstraint(one_of("scoring", SCORING_MODES), name="scoring"),
+        CheckConstraint(one_of("status", TABLE_STATUSES), name="status"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    level: Mapped[str] = mapped_column(String(20))
+    # The engine's Options as a dict (names and seats are added when the game starts).
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    scoring: Mapped[str] = mapped_column(String(20))
+    status: Mapped[str] = mapped_column(String(12), default="open")
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    next_computer_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id", ondelete="SET NULL"))
+    created_by_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teachers.id", ondelete="SET NULL")
+    )
+
+    seats: Mapped[list[TableSeat]] = relationship(
+        back_populates="table",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        order_by="TableSeat.seat",
+    )
+
+
+class TableSeat(db.Model):  # type: ignore[name-defined,misc]
+    """One seat at a table: a child, a computer player or a teacher sitting in. The name and
+    picture are kept so the table still reads well if the child is deleted."""
+
+    __tablename__ = "table_seats"
+    __table_args__ = (
+        UniqueConstraint("table_id", "seat", name="uq_table_seats_seat"),
+        CheckConstraint(one_of("computer", COMPUTER_PLAYERS), name="computer"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("play_tables.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    child_id: Mapped[int | None] = mapped_column(
+        ForeignKey("children.id", ondelete="SET NULL"), index=True
+    )
+    teacher_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teachers.id", ondelete="SET NULL"), index=True
+    )
+    computer: Mapped[str | None] = mapped_column(String(12))
+    name: Mapped[str] = mapped_column(String(40))
+    picture: Mapped[str] = mapped_column(String(20))
+    colour: Mapped[str] = mapped_column(String(20), default="")
+    # Counting at the end of a round: the last round this seat has counted, and the cube
+    # stacks snapped while the typed total is still to come.
+    counted_round: Mapped[int] = mapped_column(Integer, default=0)
+    pending_count: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+    table: Mapped[PlayTable] = relationship(back_populates="seats")
+
+
+class TableEvent(db.Model):  # type: ignore[name-defined,misc]
+    """The table story: every engine Event, unredacted; each page redacts it for its seat."""
+
+    __tablename__ = "table_events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("play_tables.id", ondelete="CASCADE"), index=True
+    )
+    version: Mapped[int] = mapped_column(Integer)  # the table's version the event led to
+    event: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ChoiceRow(db.Model):  # type: ignore[name-defined,misc]
+    """One choice of a child (append-only): key columns for counting, the whole ChoiceFacts."""
+
+    __tablename__ = "choices"
+    __table_args__ = (db.Index("ix_choices_child_when", "child_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"))
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("play_tables.id", ondelete="SET NULL"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    round_number: Mapped[int] = mapped_column(Integer)
+    turn_number: Mapped[int] = mapped_column(Integer)
+    level: Mapped[str] = mapped_column(String(20))
+    kind: Mapped[str] = mapped_column(String(12))
+    action: Mapped[str] = mapped_column(String(16))
+    outcome: Mapped[str] = mapped_column(String(20))
+    chance: Mapped[bool] = mapped_column()
+    correct: Mapped[bool | None] = mapped_column()
+    distance: Mapped[int | None] = mapped_column(Integer)
+    family_pair: Mapped[str | None] = mapped_column(String(8))
+    hand: Mapped[int | None] = mapped_column(Integer)
+    highest_known: Mapped[int | None] = mapped_column(Integer)
+    needed_memory: Mapped[bool] = mapped_column()
+    facts: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ComputerChoiceRow(db.Model):  # type: ignore[name-defined,misc]
+    """A computer player's choice: kept apart from the children's."""
+
+    __tablename__ = "computer_choices"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("play_tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    personality: Mapped[str] = mapped_column(String(12))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    facts: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class LookRow(db.Model):  # type: ignore[name-defined,misc]
+    """A child turned over one of their own cards at a Peek level (insights LookRecord)."""
+
+    __tablename__ = "looks"
+    __table_args__ = (db.Index("ix_looks_child_when", "child_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"))
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("play_tables.id", ondelete="SET NULL"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    round_number: Mapped[int] = mapped_column(Integer)
+    turn_number: Mapped[int] = mapped_column(Integer)
+    position: Mapped[int] = mapped_column(Integer)
+    level: Mapped[str] = mapped_column(String(20))
+
+
+class CountRow(db.Model):  # type: ignore[name-defined,misc]
+    """A child counted their line at the end of a round (insights CountRecord)."""
+
+    __tablename__ = "counts"
+    __table_args__ = (db.Index("ix_counts_child_when", "child_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"))
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("play_tables.id", ondelete="SET NULL"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    round_number: Mapped[int] = mapped_column(Integer)
+    level: Mapped[str] = mapped_column(String(20))
+    numerals: Mapped[list[int]] = mapped_column(JSON)
+    cubes: Mapped[list[int | None]] = mapped_column(JSON)
+    typed_total: Mapped[int | None] = mapped_column(Integer)
+    true_total: Mapped[int] = mapped_column(Integer)
+    corrected_by_hint: Mapped[bool] = mapped_column()
+
+
+class RoundRow(db.Model):  # type: ignore[name-defined,misc]
+    """How a round ended for one child (insights RoundRecord)."""
+
+    __tablename__ = "round_results"
+    __table_args__ = (db.Index("ix_round_results_child_when", "child_id", "created_at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"))
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    table_id: Mapped[int | None] = mapped_column(
+        ForeignKey("play_tables.id", ondelete="SET NULL"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    round_number: Mapped[int] = mapped_column(Integer)
+    level: Mapped[str] = mapped_column(String(20))
+    score: Mapped[int] = mapped_column(Integer)
+    won: Mapped[bool] = mapped_column()
+    called: Mapped[bool] = mapped_column()

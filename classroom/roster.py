@@ -1,0 +1,27 @@
+"""Putting a child on a class roster: a picture nobody else in the class has, a secret, and
+the default assignment as the first line of their history."""
+
+from __future__ import annotations
+
+from classroom.assignments import record_first_assignment
+from classroom.extensions import db
+from classroom.models import Child, Classroom, Teacher
+from classroom.pictures import free_avatar, new_secret
+
+
+def enrol(classroom: Classroom, name: str, teacher: Teacher) -> Child | None:
+    """A new child in the session (the caller commits); None when no picture is left."""
+    avatar = free_avatar((c.picture, c.colour) for c in classroom.children)
+    if avatar is None:
+        return None
+    child = Child(
+        classroom=classroom,
+        display_name=name,
+        picture=avatar[0],
+        colour=avatar[1],
+        secret=new_secret(classroom.secret_length),
+        failed_tries=0,
+    )
+    db.session.add(child)
+    record_first_assignment(child, teacher, "Added to the class")
+    return child

@@ -1,0 +1,147 @@
+"""Views of child sign-in. Open to anyone who has the class code; nothing here reveals more
+than the children's display names and pictures, which the class page exists to show."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from sqlalchemy import select, update
+from wtforms import HiddenField, RadioField, StringField
+from wtforms.validators import InputRequired, Length
+
+from classroom.access import sign_in_child
+from classroom.auth.views import failed
+from classroom.extensions import db, limiter
+from classroom.forms import ConfirmForm, FormPage, choices, render_form
+from classroom.models import Child, Classroom
+from classroom.pictures import AVATAR_PICTURES, SECRET_PICTURES
+
+bp = Blueprint("signin", __name__, url_prefix="/join")
+
+
+def join_code_limit() -> str:
+    """Wrong class codes (and unknown children) per address: a whole class shares one school
+    address, so only failures count. Wrong secret pictures are held by the lock-out."""
+    return str(current_app.config["JOIN_CODE_LIMIT"])
+
+
+class JoinForm(FlaskForm):
+    code = StringField("Class code", validators=[InputRequired(), Length(max=12)])
+
+
+class SecretForm(FlaskForm):
+    picked = HiddenField()
+    pick = RadioField(choices=choices((p, AVATAR_PICTURES[p]) for p in SECRET_PICTURES))
+
+
+def normalise_code(code: str) -> str:
+    return "".join(code.split()).upper()
+
+
+def class_or_404(code: str) -> Classroom:
+    classroom = db.session.scalar(
+        select(Classroom).where(Classroom.join_code == normalise_code(code))
+    )
+    if classroom is None:
+        abort(404)
+    return classroom
+
+
+def child_of(classroom: Classroom, child_id: int) -> Child:
+    child = db.session.get(Child, child_id)
+    if child is None or child.class_id != classroom.id or child.archived_at is not None:
+        abort(404)
+    return child
+
+
+def locked(child: Child) -> bool:
+    return child.failed_tries >= int(current_app.config["CHILD_MAX_TRIES"])
+
+
+@bp.route("", methods=["GET", "POST"])
+@limiter.shared_limit(join_code_limit, "join", methods=["POST"], deduct_when=failed)
+def join() -> FormPage:
+    """Where a child types their class code (or arrives from the QR code)."""
+    form = JoinForm()
+    if form.validate_on_submit():
+        code = normalise_code(form.code.data)
+        if db.session.scalar(select(Classroom.id).where(Classroom.join_code == code)):
+            return redirect(url_for("signin.class_page", code=code))
+        form.code.errors.append("We could not find that class code. Ask your teacher.")
+    return render_form("signin/join.html", form=form)
+
+
+@bp.get("/<code>")
+@limiter.shared_limit(join_code_limit, "join", deduct_when=failed)
+def class_page(code: str) -> str:
+    """The class's pictures: each child finds and taps their own."""
+    classroom = class_or_404(code)
+    return render_template(
+        "signin/class_page.html",
+        classroom=classroom,
+        children=classroom.active_children,
+        locked={c.id for c in classroom.active_children if locked(c)},
+        confirm=ConfirmForm(),
+    )
+
+
+@bp.route("/<code>/<int:child_id>", methods=["GET", "POST"])
+@limiter.shared_limit(join_code_limit, "join", deduct_when=failed)
+def secret(code: str, child_id: int) -> FormPage:
+    """The child taps their secret pictures in order (or just says "that's me")."""
+    classroom = class_or_404(code)
+    child = child_of(classroom, child_id)
+    if locked(child):
+        status = 403 if request.method == "POST" else 200
+        return render_template("signin/locked.html", classroom=classroom, child=child), status
+    needed = classroom.secret_length
+    if needed == 0:
+        form = ConfirmForm()
+        if form.validate_on_submit():
+            sign_in_child(child)
+            return redirect(url_for("child.home"))
+        return render_template("signin/its_me.html", classroom=classroom, child=child, form=form)
+
+    form = SecretForm()
+    picks: list[str] = []
+    message = None
+    status = 200
+    if request.method == "POST":
+        picks = [p for p in (form.picked.data or "").split(",") if p]
+        if (
+            not form.validate()
+            or form.pick.data is None
+            or any(p not in SECRET_PICTURES for p in picks)
+            or len(picks) >= needed
+        ):
+            abort(400)
+        picks.append(form.pick.data)
+        if len(picks) == needed:
+            if picks == child.secret_pictures:
+                child.failed_tries = 0
+                db.session.commit()
+                sign_in_child(child)
+                return redirect(url_for("child.home"))
+            # One atomic UPDATE: tries from two tablets at once are both counted.
+            db.session.execute(
+                update(Child)
+                .where(Child.id == child.id)
+                .values(failed_tries=Child.failed_tries + 1)
+            )
+            db.session.commit()
+            if locked(child):
+                return render_template("signin/locked.html", classroom=classroom, child=child), 403
+            picks = []
+            message = "Oops! Those were not your secret pictures. Let's try again."
+    form.picked.data = ",".join(picks)
+    return render_template(
+        "signin/secret.html",
+        classroom=classroom,
+        child=child,
+        form=form,
+        picks=picks,
+        needed=needed,
+        choices=SECRET_PICTURES,
+        labels=AVATAR_PICTURES,
+        message=message,
+    ), status
