@@ -1,0 +1,85 @@
+"""Browser tests: the app served on a free localhost port in a thread, driven by Playwright in
+Debian's Chromium (/usr/bin/chromium; never a downloaded browser).
+
+Without Chromium the tests skip with a message, except under CI=true, where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+CHROMIUM = os.environ.get("CLASSROOM_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = os.path.dirname(__file__)
+    for item in items:
+        if str(item.fspath).startswith(here):
+            item.add_marker(pytest.mark.browser)
+
+
+class LiveServer:
+    """The app served by werkzeug in a background thread."""
+
+    def __init__(self, app: Flask) -> None:
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)
+
+
+@pytest.fixture
+def live_server(app: Flask) -> Iterator[LiveServer]:
+    with LiveServer(app) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        message = f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + "; under CI=true a missing browser is a failure")
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium: Any) -> Iterator[Any]:
+    """A fresh browser context (own cookies) with a tablet-sized window."""
+    context = chromium.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.console_errors = errors
+    yield page
+    context.close()

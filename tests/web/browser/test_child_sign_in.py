@@ -1,0 +1,55 @@
+"""A child signs in by pictures in a real browser, the way a five-year-old would: class code,
+own picture, two secret pictures."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+
+from classroom.pictures import AVATAR_PICTURES
+from tests.web.browser.conftest import LiveServer
+from tests.web.conftest import MadeChild, MadeClass
+
+
+def test_child_signs_in_by_pictures(
+    page: Any,
+    live_server: LiveServer,
+    classroom: MadeClass,
+    child: MadeChild,
+    make_child: Any,
+    tmp_path: Path,
+) -> None:
+    make_child(classroom, "Noah B.")
+    page.goto(live_server.url + "/")
+    page.get_by_role("link", name="I'm a child").click()
+    page.get_by_label("Class code").fill(classroom.join_code.lower())
+    page.get_by_role("button", name="Go").click()
+    expect(page.get_by_role("heading", name="Find your picture!")).to_be_visible()
+
+    page.get_by_role("link", name=child.display_name).click()
+    expect(page.get_by_text("Tap your secret pictures.")).to_be_visible()
+    # Every touch target is at least 44 px.
+    for button in page.locator(".secret-tile").all():
+        box = button.bounding_box()
+        assert box["width"] >= 44
+        assert box["height"] >= 44
+    page.screenshot(path=str(tmp_path / "secret.png"))
+
+    # A wrong sequence first: a gentle message, and we can try again.
+    wrong = [name for name in ("cat", "dog", "rabbit", "bear") if name not in child.secret][:2]
+    for name in wrong:
+        page.get_by_role("button", name=AVATAR_PICTURES[name], exact=True).click()
+    expect(page.get_by_role("alert").filter(has_text="Let's try again")).to_be_visible()
+
+    for name in child.secret:
+        page.get_by_role("button", name=AVATAR_PICTURES[name], exact=True).click()
+    expect(page.get_by_role("heading", name=f"Hello, {child.display_name}!")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/me$"))
+    page.screenshot(path=str(tmp_path / "home.png"), full_page=True)
+    assert page.console_errors == []
+
+    page.get_by_role("button", name="I'm done").click()
+    expect(page.get_by_role("heading", name="Find your picture!")).to_be_visible()

@@ -1,0 +1,193 @@
+"""Teacher accounts: sign up, sign in (rate limited, saying nothing about which emails
+exist), sign out, change password."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from classroom.extensions import db
+from classroom.models import Teacher
+from tests.web.conftest import PASSWORD, MadeTeacher, fetch
+
+GOOD = {
+    "name": "Mr  Ortiz ",
+    "email": " Ortiz@School.Example ",
+    "password": "a long enough password",
+    "confirm": "a long enough password",
+}
+
+
+def test_sign_up_makes_an_account_and_signs_in(client: FlaskClient, app: Flask) -> None:
+    response = client.post("/teacher/sign-up", data=GOOD)
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/classes/new"
+    with app.app_context():
+        teacher = db.session.scalar(select(Teacher))
+        assert teacher is not None
+        assert teacher.email == "ortiz@school.example"
+        assert teacher.name == "Mr Ortiz"
+        assert teacher.password_hash.startswith("pbkdf2:")  # the test config's method
+        assert "a long enough password" not in teacher.password_hash
+    assert client.get("/classes/").status_code == 200
+
+
+def test_passwords_are_hashed_with_scrypt_by_default(make_app: Callable[..., Flask]) -> None:
+    app = make_app(PASSWORD_HASH_METHOD="scrypt")
+    with app.app_context():
+        teacher = Teacher(email="s@school.example", name="S")
+        teacher.set_password("a long enough password")
+        assert teacher.password_hash.startswith("scrypt:")
+        assert teacher.check_password("a long enough password")
+        assert not teacher.check_password("a wrong password")
+    from classroom import config
+
+    assert config.PASSWORD_HASH_METHOD == "scrypt"
+
+
+def test_sign_up_rejects_bad_input(client: FlaskClient, teacher: MadeTeacher) -> None:
+    cases = [
+        GOOD | {"email": "not an email"},
+        GOOD | {"password": "short", "confirm": "short"},
+        GOOD | {"confirm": "something else entirely"},
+        GOOD | {"name": ""},
+        GOOD | {"name": "x" * 81},
+        GOOD | {"email": teacher.email},
+        {"garbage": "yes"},
+    ]
+    for data in cases:
+        response = client.post("/teacher/sign-up", data=data)
+        assert response.status_code == 400, data
+        assert 'class="error"' in response.get_data(as_text=True)
+
+
+def test_sign_in_and_out(client: FlaskClient, teacher: MadeTeacher) -> None:
+    response = client.post(
+        "/teacher/sign-in", data={"email": teacher.email.upper(), "password": PASSWORD}
+    )
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/classes/"
+    assert client.get("/classes/").status_code == 200
+    response = client.post("/teacher/sign-out")
+    assert response.status_code == 302
+    assert client.get("/classes/").status_code == 302
+
+
+def test_sign_in_goes_on_to_next_but_only_on_this_site(
+    client: FlaskClient, teacher: MadeTeacher
+) -> None:
+    data = {"email": teacher.email, "password": PASSWORD}
+    response = client.post("/teacher/sign-in?next=/teacher/password", data=data)
+    assert response.headers["Location"] == "/teacher/password"
+    for evil in ("https://evil.example/", "//evil.example/", "/\\evil.example"):
+        response = client.post(f"/teacher/sign-in?next={evil}", data=data)
+        assert response.headers["Location"] == "/classes/"
+
+
+def test_sign_in_never_says_which_emails_exist(client: FlaskClient, teacher: MadeTeacher) -> None:
+    wrong_password = client.post(
+        "/teacher/sign-in", data={"email": teacher.email, "password": "wrong password"}
+    )
+    unknown_email = client.post(
+        "/teacher/sign-in", data={"email": "nobody@school.example", "password": "wrong password"}
+    )
+    assert wrong_password.status_code == unknown_email.status_code == 400
+    message = "That email and password do not match an account."
+    assert message in wrong_password.get_data(as_text=True)
+    assert message in unknown_email.get_data(as_text=True)
+
+
+def test_sign_in_is_rate_limited(make_app: Callable[..., Flask], teacher: MadeTeacher) -> None:
+    app = make_app(RATELIMIT_ENABLED=True, SIGN_IN_LIMIT="3 per minute")
+    client = app.test_client()
+    data = {"email": teacher.email, "password": "wrong password"}
+    statuses = [client.post("/teacher/sign-in", data=data).status_code for _ in range(4)]
+    assert statuses == [400, 400, 400, 429]
+    limited = client.post("/teacher/sign-in", data={"email": teacher.email, "password": PASSWORD})
+    assert limited.status_code == 429
+    assert "Too many tries" in limited.get_data(as_text=True)
+    assert client.get("/teacher/sign-in").status_code == 200  # only POSTs count
+
+
+def test_rate_limits_shared_through_redis(
+    make_app: Callable[..., Flask], teacher: MadeTeacher
+) -> None:
+    """Two app processes with Redis storage count sign-in tries together."""
+    import uuid
+
+    import redis
+
+    url = "redis://127.0.0.1:6379/15"
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except redis.exceptions.ConnectionError:
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    config = {
+        "RATELIMIT_ENABLED": True,
+        "RATELIMIT_STORAGE_URI": url,
+        "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4().hex}",
+        "SIGN_IN_LIMIT": "2 per minute",
+    }
+    first, second = make_app(**config).test_client(), make_app(**config).test_client()
+    data = {"email": teacher.email, "password": "wrong password"}
+    assert first.post("/teacher/sign-in", data=data).status_code == 400
+    assert second.post("/teacher/sign-in", data=data).status_code == 400
+    assert first.post("/teacher/sign-in", data=data).status_code == 429
+
+
+def test_change_password_signs_out_other_devices(
+    app: Flask, client: FlaskClient, teacher: MadeTeacher
+) -> None:
+    other_device = app.test_client()
+    for c in (client, other_device):
+        c.post("/teacher/sign-in", data={"email": teacher.email, "password": PASSWORD})
+    response = client.post(
+        "/teacher/password",
+        data={
+            "current": PASSWORD,
+            "password": "a brand new password",
+            "confirm": "a brand new password",
+        },
+    )
+    assert response.status_code == 302
+    assert client.get("/classes/").status_code == 200
+    assert other_device.get("/classes/").status_code == 302
+    row = fetch(app, Teacher, teacher.id)
+    assert row.check_password("a brand new password")
+
+
+def test_change_password_needs_the_current_one(client: FlaskClient, teacher: MadeTeacher) -> None:
+    client.post("/teacher/sign-in", data={"email": teacher.email, "password": PASSWORD})
+    response = client.post(
+        "/teacher/password",
+        data={
+            "current": "not it",
+            "password": "a brand new password",
+            "confirm": "a brand new password",
+        },
+    )
+    assert response.status_code == 400
+    assert "That is not your current password." in response.get_data(as_text=True)
+
+
+def test_successful_sign_ins_do_not_use_up_the_limit(
+    make_app: Callable[..., Flask], teacher: MadeTeacher
+) -> None:
+    """A staff room shares one school address: only failed tries count."""
+    app = make_app(RATELIMIT_ENABLED=True, SIGN_IN_LIMIT="2 per minute")
+    client = app.test_client()
+    for _ in range(5):
+        response = client.post(
+            "/teacher/sign-in", data={"email": teacher.email, "password": PASSWORD}
+        )
+        assert response.status_code == 302
+
+
+def test_signed_in_teacher_skips_the_sign_in_page(teacher_client: FlaskClient) -> None:
+    response = teacher_client.get("/teacher/sign-in")
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/classes/"
