@@ -1,0 +1,276 @@
+"""Request handling shared by a child's and a teacher's seat at a table: the page, the JSON
+the page polls, moves, looks and counts. The blueprints decide who sits where; these turn
+requests into service calls and responses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Response, jsonify, redirect, render_template, request, url_for
+from flask_wtf.csrf import generate_csrf
+
+from classroom.assignments import LEVEL_NAMES
+from classroom.extensions import db
+from classroom.game import Action, EventKind, IllegalAction, events_for
+from classroom.models import Child, PlayTable
+from classroom.tables import service
+from classroom.tables.board import Board, build_board
+from classroom.tables.story import tell
+
+STORY_LENGTH = 8  # sentences of the table story kept on the page
+STORY_EVENTS = 40  # events read back to tell them
+
+
+@dataclass(frozen=True)
+class Urls:
+    page: str
+    state: str
+    move: str
+    look: str
+    count: str
+
+
+def board_for(
+    table: PlayTable,
+    seat: int | None,
+    *,
+    chosen_swap: int | None = None,
+    revealed: dict[int, int] | None = None,
+) -> Board:
+    """The board a seat (or, with seat None, the teacher watching) may see now."""
+    game = service.game_of(table)
+    viewer = 0 if seat is None else seat
+    view = game.view(viewer)
+    events = events_for(service.stored_events(table.id, limit=STORY_EVENTS), seat)
+    return build_board(
+        table_id=table.id,
+        version=table.version,
+        status=table.status,
+        seat_rows=table.seats,
+        view=view,
+        legal=game.legal_actions(seat) if seat is not None and table.status == "playing" else [],
+        events=events,
+        score_history=game.score_history,
+        watch_lines=game.lines if seat is None else None,
+        watch_hand=game.hand if seat is None else None,
+        chosen_swap=chosen_swap,
+        revealed=revealed,
+    )
+
+
+def int_arg(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
+    """What the counting part of the page needs: this seat's step and everyone's bars."""
+    if table.state is None or table.status not in ("counting", "finished"):
+        return {}
+    game = service.game_of(table)
+    step = None
+    if seat is not None:
+        step = service.count_step(table, table.seats[seat], game)
+    line = [int(c) for c in game.lines[seat]] if seat is not None and game.lines[seat] else []
+    pending = (table.seats[seat].pending_count or {}) if seat is not None else {}
+    placed = request.args.getlist("placed", type=int)
+    hint: dict[int, str] = {}
+    if request.args.get("recount") == "1" and len(placed) == len(line) == 4:
+        hint = {
+            place: f"Count again: this card says {value}."
+            for place, (value, n) in enumerate(zip(line, placed, strict=True), start=1)
+            if value and n != value
+        }
+    return {
+        "count_step": step,
+        "count_line": line,
+        "pending_cubes": pending.get("cubes"),
+        "count_hint": hint or None,
+        "count_url_query": "?hinted=1" if hint else "",
+    }
+
+
+def render_page(
+    table: PlayTable,
+    seat: int | None,
+    urls: Urls,
+    *,
+    message: str | None = None,
+    status: int = 200,
+    revealed: dict[int, int] | None = None,
+    template: str = "play/table.html",
+    extra: Mapping[str, Any] | None = None,
+) -> tuple[str, int]:
+    """The whole table page for a seat (or a teacher watching, seat None)."""
+    context: dict[str, Any] = {
+        "table": table,
+        "seats": table.seats,
+        "level_name": LEVEL_NAMES[table.level],
+        "urls": urls,
+        "message": message,
+        "csrf": generate_csrf(),
+        "me": seat,
+        "home_url": url_for("main.index"),
+    }
+    if table.state is not None:
+        chosen = int_arg(request.args.get("mine"))
+        context["board"] = board_for(table, seat, chosen_swap=chosen, revealed=revealed)
+        context.update(counting_context(table, seat))
+        placed = request.args.getlist("placed", type=int)
+        context["placed"] = placed if len(placed) == 4 else None
+    context.update(extra or {})
+    return render_template(template, **context), status
+
+
+def fragment(table: PlayTable, seat: int | None, urls: Urls, **kwargs: Any) -> str:
+    return render_template(
+        "play/_board.html",
+        board=board_for(table, seat, **kwargs),
+        urls=urls,
+        csrf=generate_csrf(),
+        table=table,
+    )
+
+
+def state_json(table_id: int, seat: int | None, urls: Urls) -> Response:
+    """What the page polls: the version, and when it changed, the fresh board and the newest
+    story (redacted for the seat)."""
+    service.advance_computers(table_id)
+    table = service.load_table(table_id)
+    assert table is not None
+    since = int_arg(request.args.get("version"))
+    data: dict[str, Any] = {"version": table.version, "status": table.status}
+    if since == table.version or table.state is None:
+        data["changed"] = since != table.version
+        return jsonify(data)
+    data["changed"] = True
+    data["html"] = fragment(table, seat, urls)
+    news = events_for(service.stored_events(table.id, since_version=since or 0, limit=20), seat)
+    data["news"] = [line.to_dict() for line in tell(news, [s.name for s in table.seats], seat)]
+    return jsonify(data)
+
+
+def wants_json() -> bool:
+    return request.accept_mimetypes.best == "application/json"
+
+
+def action_from_form(form: Mapping[str, Any]) -> Action:
+    return Action.from_dict(
+        {k: form.get(k) for k in ("kind", "position", "other_seat", "other_position")}
+    )
+
+
+def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
+    """A move posted from the page (plain form or fetch): applied in one transaction, or
+    refused with the engine's sentence (4xx) or "The table has moved on" (409)."""
+    expected = int_arg(request.form.get("version"))
+    try:
+        action = action_from_form(request.form)
+        if expected is None:
+            raise service.TableError("The move came without the table's version")
+        result = service.play_move(table.id, seat, action, expected)
+    except service.TableMovedOn as moved:
+        return _refused(table.id, seat, urls, str(moved), 409)
+    except (IllegalAction, ValueError) as refused:
+        return _refused(table.id, seat, urls, str(refused), 422)
+    revealed = {
+        e.position: int(e.card)
+        for e in result.events
+        if e.kind is EventKind.PEEKED and e.seat == seat and e.card is not None and e.position
+    }
+    fresh = service.load_table(table.id)
+    assert fresh is not None
+    if wants_json():
+        return jsonify(
+            {
+                "ok": True,
+                "version": fresh.version,
+                "status": fresh.status,
+                "html": fragment(fresh, seat, urls, revealed=revealed),
+            }
+        )
+    if revealed:
+        return render_page(fresh, seat, urls, revealed=revealed)
+    return redirect(urls.page, code=303)
+
+
+def _refused(table_id: int, seat: int, urls: Urls, message: str, code: int) -> Any:
+    db.session.rollback()
+    fresh = service.load_table(table_id)
+    assert fresh is not None
+    if wants_json():
+        body: dict[str, Any] = {"ok": False, "message": message, "version": fresh.version}
+        if fresh.state is not None:
+            body["html"] = fragment(fresh, seat, urls)
+        body["status"] = fresh.status
+        return jsonify(body), code
+    return render_page(fresh, seat, urls, message=message, status=code)
+
+
+def handle_look(table: PlayTable, seat: int, urls: Urls) -> Any:
+    """A look at one's own card (Peek levels): shown on the returned page, recorded."""
+    position = int_arg(request.form.get("position"))
+    try:
+        if position is None:
+            raise service.TableError("Which card? Tap one of your cards")
+        card = service.look(table.id, seat, position)
+    except (IllegalAction, ValueError) as refused:
+        return _refused(table.id, seat, urls, str(refused), 422)
+    fresh = service.load_table(table.id)
+    assert fresh is not None
+    revealed = {position: card}
+    if wants_json():
+        return jsonify(
+            {
+                "ok": True,
+                "version": fresh.version,
+                "status": fresh.status,
+                "html": fragment(fresh, seat, urls, revealed=revealed),
+            }
+        )
+    return render_page(fresh, seat, urls, revealed=revealed)
+
+
+def handle_count(table: PlayTable, seat: int, urls: Urls) -> Any:
+    """Counting at the end of a round: cube presses (no JavaScript) re-show the form; a snap
+    or a typed total is recorded."""
+    form = request.form
+    stacks = [int_arg(form.get(f"cubes_{p}")) or 0 for p in range(1, 5)]
+    stacks = [max(0, min(service.MAX_CUBES, n)) for n in stacks]
+    press = str(form.get("press", ""))
+    hinted = form.get("hinted") == "1"
+    try:
+        if press.startswith(("add-", "remove-")):
+            place = int_arg(press.split("-", 1)[1])
+            if place is None or not 1 <= place <= 4:
+                raise service.TableError("Which card? Tap + or - under a card")
+            stacks[place - 1] += 1 if press.startswith("add-") else -1
+            stacks = [max(0, min(service.MAX_CUBES, n)) for n in stacks]
+            query = "&".join(f"placed={n}" for n in stacks)
+            return redirect(f"{urls.page}?{query}", code=303)
+        if press == "snap":
+            hinted = hinted or request.args.get("hinted") == "1"
+            line = [int(c) for c in service.game_of(table).lines[seat]]
+            if not hinted and any(n != v for n, v in zip(stacks, line, strict=True) if v):
+                # As cubes.js does: one gentle "count again" first; the next snap records.
+                query = "&".join(f"placed={n}" for n in stacks)
+                return redirect(f"{urls.page}?{query}&recount=1", code=303)
+            service.record_count(table.id, seat, cubes=stacks, hinted=hinted)
+        else:
+            total = int_arg(str(form.get("total", "")).strip())
+            if total is None:
+                raise service.TableError("Type your total with the numbers")
+            service.record_count(table.id, seat, total=total, hinted=hinted)
+    except service.TableMovedOn as moved:
+        return _refused(table.id, seat, urls, str(moved), 409)
+    except (IllegalAction, ValueError) as refused:
+        return _refused(table.id, seat, urls, str(refused), 422)
+    return redirect(urls.page, code=303)
+
+
+def child_may_sit(child: Child, table: PlayTable) -> bool:
+    return table.class_id == child.class_id and table.level == child.level

@@ -1,0 +1,186 @@
+"""A signed-in child's card tables: play with the computer, play with friends, the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from classroom.access import me, require_child
+from classroom.assignments import (
+    COMPUTER_PLAYER_NAMES,
+    COMPUTER_PLAYER_PICTURES,
+    LEVEL_NAMES,
+    Assignment,
+)
+from classroom.extensions import db
+from classroom.forms import ConfirmForm
+from classroom.models import PlayTable
+from classroom.play import common
+from classroom.tables import service
+
+bp = Blueprint("play", __name__, url_prefix="/play")
+
+
+bp.before_request(require_child)
+
+
+def urls_for(table_id: int) -> common.Urls:
+    return common.Urls(
+        page=url_for("play.table", table_id=table_id),
+        state=url_for("play.state", table_id=table_id),
+        move=url_for("play.move", table_id=table_id),
+        look=url_for("play.look", table_id=table_id),
+        count=url_for("play.count", table_id=table_id),
+    )
+
+
+def my_table(table_id: int) -> tuple[PlayTable, int | None]:
+    """A table of the child's class, and their seat at it (None if they have none)."""
+    child = me()
+    table = db.session.get(PlayTable, table_id)
+    if table is None or table.class_id != child.class_id:
+        abort(404)
+    seat = service.seat_of_child(table, child.id)
+    return table, None if seat is None else seat.seat
+
+
+def my_seat(table_id: int) -> tuple[PlayTable, int]:
+    table, seat = my_table(table_id)
+    if seat is None:
+        abort(404)
+    return table, seat
+
+
+@bp.get("/computer")
+def computer() -> str:
+    """Choose the computer players to play with (the ones the assignment allows)."""
+    assignment = Assignment.of(me())
+    return render_template(
+        "play/computer.html",
+        assignment=assignment,
+        names=COMPUTER_PLAYER_NAMES,
+        pictures=COMPUTER_PLAYER_PICTURES,
+        level_name=LEVEL_NAMES[assignment.level],
+        form=ConfirmForm(),
+    )
+
+
+@bp.post("/computer")
+def start_with_computer() -> Response | tuple[str, int]:
+    """Sit at a new table with the chosen computer players and start at once."""
+    child = me()
+    allowed = Assignment.of(child).computer_players
+    chosen = [p for p in request.form.getlist("player") if p in allowed][:3]
+    how_many = common.int_arg(request.form.get("how_many")) or len(chosen) or 1
+    if not chosen and allowed:
+        chosen = [allowed[0]]
+    if not chosen:
+        flash("Your teacher has not chosen computer players for you yet.", "warning")
+        return redirect(url_for("play.computer"))
+    how_many = max(1, min(3, how_many))
+    players = [chosen[i % len(chosen)] for i in range(how_many)]
+    table = service.open_table_for(child)
+    service.start_table(table.id, players)
+    return redirect(url_for("play.table", table_id=table.id))
+
+
+@bp.get("/friends")
+def friends() -> str:
+    """Open tables of the child's class at their level: join one, or open a new one."""
+    child = me()
+    tables = db.session.scalars(
+        select(PlayTable)
+        .where(
+            PlayTable.class_id == child.class_id,
+            PlayTable.level == child.level,
+            PlayTable.status == "open",
+        )
+        .order_by(PlayTable.created_at)
+    ).all()
+    return render_template(
+        "play/friends.html",
+        tables=[t for t in tables if len(t.seats) < service.MAX_SEATS],
+        level_name=LEVEL_NAMES[child.level],
+        form=ConfirmForm(),
+    )
+
+
+@bp.post("/friends")
+def open_new() -> Response:
+    """Open a new table at the child's level and sit at it."""
+    table = service.open_table_for(me())
+    return redirect(url_for("play.table", table_id=table.id))
+
+
+@bp.post("/tables/<int:table_id>/join")
+def join(table_id: int) -> Response:
+    """Take a free seat at an open table of the class, at the child's level."""
+    child = me()
+    table, seat = my_table(table_id)
+    if seat is None:
+        try:
+            service.seat_child(table.id, child)
+        except (service.TableError, service.TableMovedOn) as refused:
+            flash(str(refused), "warning")
+            return redirect(url_for("play.friends"))
+    return redirect(url_for("play.table", table_id=table_id))
+
+
+@bp.post("/tables/<int:table_id>/start")
+def start(table_id: int) -> Response:
+    """Start the game of an open table; empty seats go to allowed computer players."""
+    child = me()
+    table, _ = my_seat(table_id)
+    allowed = Assignment.of(child).computer_players
+    fill = common.int_arg(request.form.get("computers")) or 0
+    fill = max(0, min(service.MAX_SEATS - len(table.seats), fill))
+    players = [allowed[i % len(allowed)] for i in range(fill)] if allowed else []
+    try:
+        service.start_table(table.id, players)
+    except (service.TableError, service.TableMovedOn) as refused:
+        flash(str(refused), "warning")
+    return redirect(url_for("play.table", table_id=table_id))
+
+
+@bp.get("/tables/<int:table_id>")
+def table(table_id: int) -> Any:
+    """The game page: the board, the moves, the story; waiting and counting too."""
+    service.advance_computers(table_id)
+    table, seat = my_seat(table_id)
+    table = service.load_table(table_id) or table
+    extra: dict[str, Any] = {"home_url": url_for("child.home")}
+    if table.status == "open":
+        extra["allowed"] = Assignment.of(me()).computer_players
+        extra["start_url"] = url_for("play.start", table_id=table_id)
+    return common.render_page(table, seat, urls_for(table_id), extra=extra)
+
+
+@bp.get("/tables/<int:table_id>/state")
+def state(table_id: int) -> Response:
+    """JSON for the page's live updates: the version, and the fresh board when it changed."""
+    _, seat = my_seat(table_id)
+    return common.state_json(table_id, seat, urls_for(table_id))
+
+
+@bp.post("/tables/<int:table_id>/move")
+def move(table_id: int) -> Any:
+    """One move of the child's turn."""
+    table, seat = my_seat(table_id)
+    return common.handle_move(table, seat, urls_for(table_id))
+
+
+@bp.post("/tables/<int:table_id>/look")
+def look(table_id: int) -> Any:
+    """Look at one of your own cards (Peek levels)."""
+    table, seat = my_seat(table_id)
+    return common.handle_look(table, seat, urls_for(table_id))
+
+
+@bp.post("/tables/<int:table_id>/count")
+def count(table_id: int) -> Any:
+    """Counting at the end of a round: cubes, then the total where the assignment asks."""
+    table, seat = my_seat(table_id)
+    return common.handle_count(table, seat, urls_for(table_id))

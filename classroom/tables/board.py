@@ -1,0 +1,286 @@
+"""What a play page shows: a presentation of one seat's SeatView (or, for a teacher watching,
+every card), the legal moves as controls, and the story. Templates receive this, never the
+Game, so a card a seat may not see never reaches its page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from classroom.assignments import LEVEL_NAMES
+from classroom.game import Action, ActionKind, Card, Event, Phase, SeatView, card_label, is_power
+from classroom.models import TableSeat
+
+from .story import StoryLine, tell
+
+
+@dataclass(frozen=True)
+class CardSlot:
+    """One card of a line as this page may show it: `value` is None when face down."""
+
+    position: int
+    value: int | None
+    may_look: bool = False  # a Peek level's "look" button for the seat's own card
+    revealed: bool = False  # shown just now by a look or a PEEK, for a few seconds
+
+    @property
+    def face_up(self) -> bool:
+        return self.value is not None
+
+
+@dataclass(frozen=True)
+class SeatBoard:
+    seat: int
+    name: str
+    picture: str
+    colour: str
+    kind: str  # "child", "computer" or "teacher"
+    is_me: bool
+    on_turn: bool
+    cards: tuple[CardSlot, ...]
+    in_play: bool = True
+    score: int | None = None
+    total: int = 0
+    rounds: tuple[int, ...] = ()
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class Controls:
+    """The moves this seat may make now, from the engine's legal actions."""
+
+    draw: bool = False
+    take: bool = False
+    replace: tuple[int, ...] = ()
+    discard: bool = False
+    peek: tuple[int, ...] = ()
+    swap: tuple[tuple[int, int, int], ...] = ()  # (my position, other seat, their position)
+    decline_swap: bool = False
+    use_draw_2: bool = False  # DRAW with a DRAW 2 in hand
+    draw_again: bool = False  # DRAW 2's next draw
+    call: bool = False
+    end_turn: bool = False
+
+    @property
+    def swap_from(self) -> tuple[int, ...]:
+        return tuple(sorted({mine for mine, _, _ in self.swap}))
+
+    def swap_targets(self, mine: int) -> set[tuple[int, int]]:
+        return {(seat, pos) for m, seat, pos in self.swap if m == mine}
+
+    @property
+    def any(self) -> bool:
+        return any(
+            (self.draw, self.take, self.replace, self.discard, self.peek, self.swap,
+             self.decline_swap, self.use_draw_2, self.draw_again, self.call, self.end_turn)
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Board:
+    table_id: int
+    version: int
+    status: str
+    level: str
+    me: int | None  # the seat this page belongs to; None for a teacher watching
+    seats: tuple[SeatBoard, ...]
+    phase: str
+    current: int | None
+    draw_count: int
+    discard_top: int | None
+    hand: int | None  # the card in hand, if this page may see it
+    someone_holding: bool
+    hand_from_discard: bool
+    caller: int | None
+    final_turns_left: int
+    draws_left: int
+    controls: Controls
+    story: tuple[StoryLine, ...]
+    round_number: int
+    prompt: str
+    watching: bool = False
+    winners: tuple[int, ...] = ()
+    chosen_swap: int | None = None  # SWAP: the own card tapped first
+    revealed: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def level_name(self) -> str:
+        return LEVEL_NAMES[self.level]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.me is not None and self.current == self.me
+
+    @property
+    def current_seat(self) -> SeatBoard | None:
+        return None if self.current is None else self.seats[self.current]
+
+    @property
+    def my_seat(self) -> SeatBoard | None:
+        return None if self.me is None else self.seats[self.me]
+
+    @property
+    def others(self) -> tuple[SeatBoard, ...]:
+        return tuple(s for s in self.seats if not s.is_me)
+
+    @property
+    def round_over(self) -> bool:
+        return self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+    @property
+    def hand_label(self) -> str:
+        return "" if self.hand is None else card_label(self.hand)
+
+
+def seat_kind(row: TableSeat) -> str:
+    if row.computer is not None:
+        return "computer"
+    return "teacher" if row.teacher_id is not None else "child"
+
+
+def controls_for(legal: Sequence[Action], hand: Card | None, phase: Phase) -> Controls:
+    kinds = {a.kind for a in legal}
+    holding_draw_2 = hand is not None and is_power(hand) and card_label(hand) == "DRAW 2"
+    draw = ActionKind.DRAW in kinds
+    return Controls(
+        draw=draw and phase is Phase.CHOOSE,
+        take=ActionKind.TAKE_DISCARD in kinds,
+        replace=tuple(a.position for a in legal if a.kind is ActionKind.REPLACE and a.position),
+        discard=ActionKind.DISCARD in kinds,
+        peek=tuple(a.position for a in legal if a.kind is ActionKind.PEEK and a.position),
+        swap=tuple(
+            (a.position, a.other_seat, a.other_position)
+            for a in legal
+            if a.kind is ActionKind.SWAP
+            and a.position is not None
+            and a.other_seat is not None
+            and a.other_position is not None
+        ),
+        decline_swap=ActionKind.DECLINE_SWAP in kinds,
+        use_draw_2=draw and phase is Phase.HOLDING and holding_draw_2,
+        draw_again=draw and phase is Phase.DRAW_AGAIN,
+        call=ActionKind.CALL in kinds,
+        end_turn=ActionKind.END_TURN in kinds,
+    )
+
+
+def prompt_for(controls: Controls, hand: Card | None, on_turn_name: str | None) -> str:
+    """What to do next, in words the speaker reads aloud."""
+    if controls.draw:
+        if controls.take:
+            return "Your turn! Draw a card, or take the card on the DISCARD pile."
+        return "Your turn! Draw a card from the DRAW pile."
+    if controls.draw_again:
+        return "DRAW 2: draw another card."
+    if controls.use_draw_2:
+        return "You have a DRAW 2. Use it to draw more cards, or put it on the DISCARD pile."
+    if controls.peek:
+        return "You have a PEEK. Tap one of your cards to look at it."
+    if controls.swap:
+        return "You have a SWAP. Tap your card, then someone else's card. Or say no thanks."
+    if controls.replace:
+        card = card_label(hand) if hand is not None else "the card"
+        if controls.discard:
+            return f"You have {card}. Tap a card of your line to put it there, or discard it."
+        return f"You have {card}. Tap a card of your line to put it there."
+    if controls.call or controls.end_turn:
+        if controls.call:
+            return "Say Rat-a-Tat-Cat if you think your cards are low, or tap Done."
+        return "Tap Done to end your turn."
+    if on_turn_name:
+        return f"It is {on_turn_name}'s turn."
+    return ""
+
+
+def build_board(
+    *,
+    table_id: int,
+    version: int,
+    status: str,
+    seat_rows: Sequence[TableSeat],
+    view: SeatView,
+    legal: Sequence[Action],
+    events: Sequence[Event],
+    score_history: Sequence[Sequence[int | None]],
+    watch_lines: Sequence[Sequence[Card]] | None = None,
+    watch_hand: Card | None = None,
+    chosen_swap: int | None = None,
+    revealed: dict[int, int] | None = None,
+) -> Board:
+    """The board for `view.seat` (or, with `watch_lines`, for a teacher who sees every card:
+    then `view` is any seat's view, used only for public facts, and `events` are public)."""
+    watching = watch_lines is not None
+    me = None if watching else view.seat
+    revealed = dict(revealed or {})
+    history = [list(r) for r in score_history]
+    seats = []
+    for row in seat_rows:
+        s = row.seat
+        in_play = bool(view.in_play[s]) if s < len(view.in_play) else False
+        if watching:
+            assert watch_lines is not None
+            values: list[int | None] = [int(c) for c in watch_lines[s]]
+        else:
+            values = [None if c is None else int(c) for c in view.shown[s]] if view.shown[s] else []
+        cards = []
+        for i, value in enumerate(values):
+            position = i + 1
+            is_revealed = s == me and position in revealed and value is None
+            if is_revealed:
+                value = revealed[position]
+            cards.append(
+                CardSlot(
+                    position,
+                    value,
+                    may_look=(s == me and position in view.may_look and not view.round_over),
+                    revealed=is_revealed,
+                )
+            )
+        rounds = tuple(int(r[s]) for r in history if s < len(r) and r[s] is not None)
+        seats.append(
+            SeatBoard(
+                seat=s,
+                name=row.name,
+                picture=row.picture,
+                colour=row.colour,
+                kind=seat_kind(row),
+                is_me=s == me,
+                on_turn=view.current_seat == s,
+                cards=tuple(cards),
+                in_play=in_play,
+                score=None if view.scores is None else view.scores[s],
+                total=view.totals[s] if s < len(view.totals) else 0,
+                rounds=rounds,
+                winner=view.winners is not None and s in view.winners,
+            )
+        )
+    hand = watch_hand if watching else view.hand
+    controls = Controls() if watching else controls_for(legal, view.hand, view.phase)
+    current_name = None if view.current_seat is None else seat_rows[view.current_seat].name
+    story = tell(events, [r.name for r in seat_rows], me)
+    return Board(
+        table_id=table_id,
+        version=version,
+        status=status,
+        level=str(view.level),
+        me=me,
+        seats=tuple(seats),
+        phase=str(view.phase),
+        current=view.current_seat,
+        draw_count=view.draw_count,
+        discard_top=view.discard_top,
+        hand=None if hand is None else int(hand),
+        someone_holding=view.someone_holding,
+        hand_from_discard=view.hand_from_discard,
+        caller=view.caller,
+        final_turns_left=view.final_turns_left,
+        draws_left=view.draws_left,
+        controls=controls,
+        story=tuple(story),
+        round_number=view.round_number,
+        prompt=prompt_for(controls, view.hand, current_name),
+        watching=watching,
+        winners=tuple(view.winners or ()),
+        chosen_swap=chosen_swap,
+        revealed=revealed,
+    )

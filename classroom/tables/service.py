@@ -1,0 +1,650 @@
+"""Setting up tables, seating players, and the move transaction (docs/play.md).
+
+Every change of a table's game is one short transaction: rebuild the Game from the row, apply
+the action, then `UPDATE play_tables SET state=..., version=version+1 WHERE id=... AND
+version=<the version the player saw>`; no row updated means someone else moved first ("The
+table has moved on") and nothing is written. The events and the choice rows go into the same
+transaction. Nothing is kept in process memory, so any app process (or a restarted one) can
+serve any table.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from classroom.assignments import COMPUTER_PLAYER_NAMES, COMPUTER_PLAYER_PICTURES, Assignment
+from classroom.extensions import db
+from classroom.game import Action, Event, Game, IllegalAction, new_game
+from classroom.game.players import make_player
+from classroom.insights.choices import describe_choice
+from classroom.models import (
+    COMPUTER_PLAYERS,
+    Child,
+    ChoiceRow,
+    ComputerChoiceRow,
+    CountRow,
+    LookRow,
+    PlayTable,
+    RoundRow,
+    TableEvent,
+    TableSeat,
+    Teacher,
+)
+
+MAX_SEATS = 4
+MAX_CUBES = 12
+
+
+class TableMovedOn(Exception):
+    """Someone moved first: the page the move came from is out of date."""
+
+    def __init__(self) -> None:
+        super().__init__("The table has moved on")
+
+
+class TableError(ValueError):
+    """A request the table cannot do, with a sentence a child's teacher could read."""
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def aware(when: datetime | None) -> datetime | None:
+    """SQLite hands back naive date-times; they were stored in UTC."""
+    if when is not None and when.tzinfo is None:
+        return when.replace(tzinfo=UTC)
+    return when
+
+
+def computer_pace() -> timedelta:
+    return timedelta(seconds=float(current_app.config["COMPUTER_PACE"]))
+
+
+def options_for(assignment: Assignment) -> dict[str, Any]:
+    """The engine options a child's assignment asks for."""
+    return {
+        "power_cards": assignment.power_cards,
+        "series": assignment.series_end,
+        "rounds": assignment.rounds,
+        "limit": assignment.points_limit,
+        "limit_ending": assignment.limit_ending,
+    }
+
+
+# --- loading ------------------------------------------------------------------------------
+
+
+def load_table(table_id: int) -> PlayTable | None:
+    """The table as it is in the database now (never a stale copy of this session's)."""
+    return db.session.scalar(
+        select(PlayTable).where(PlayTable.id == table_id).execution_options(populate_existing=True)
+    )
+
+
+def game_of(table: PlayTable) -> Game:
+    if table.state is None:
+        raise TableError("This table has not started yet")
+    return Game.from_dict(table.state)
+
+
+def seat_of_child(table: PlayTable, child_id: int) -> TableSeat | None:
+    return next((s for s in table.seats if s.child_id == child_id), None)
+
+
+def seat_of_teacher(table: PlayTable, teacher_id: int) -> TableSeat | None:
+    return next((s for s in table.seats if s.teacher_id == teacher_id), None)
+
+
+def stored_events(table_id: int, since_version: int = 0, limit: int | None = None) -> list[Event]:
+    """The table's events (unredacted, oldest first) after `since_version`; the last `limit`."""
+    query = (
+        select(TableEvent.event)
+        .where(TableEvent.table_id == table_id, TableEvent.version > since_version)
+        .order_by(TableEvent.id.desc())
+    )
+    if limit is not None:
+        query = query.limit(limit)
+    rows = list(db.session.scalars(query))
+    rows.reverse()
+    return [Event.from_dict(row) for row in rows]
+
+
+def tables_of(child: Child) -> list[PlayTable]:
+    """The tables a child sits at whose game is not finished (newest first)."""
+    return list(
+        db.session.scalars(
+            select(PlayTable)
+            .join(TableSeat, TableSeat.table_id == PlayTable.id)
+            .where(TableSeat.child_id == child.id, PlayTable.status != "finished")
+            .order_by(PlayTable.id.desc())
+            .limit(3)
+        )
+    )
+
+
+# --- setting up -----------------------------------------------------------------------------
+
+
+def open_table(
+    class_id: int,
+    level: str,
+    options: dict[str, Any],
+    scoring: str,
+    *,
+    group_id: int | None = None,
+    teacher_id: int | None = None,
+) -> PlayTable:
+    """A new, empty table (status open). Committed."""
+    table = PlayTable(
+        class_id=class_id,
+        level=level,
+        options=dict(options),
+        scoring=scoring,
+        status="open",
+        version=0,
+        group_id=group_id,
+        created_by_id=teacher_id,
+    )
+    db.session.add(table)
+    db.session.commit()
+    return table
+
+
+def open_table_for(child: Child) -> PlayTable:
+    """A new table at the child's level and options, with the child in seat 1."""
+    assignment = Assignment.of(child)
+    table = open_table(
+        child.class_id, assignment.level, options_for(assignment), assignment.scoring
+    )
+    seat_child(table.id, child)
+    return table
+
+
+def _add_seat(table_id: int, make: Any, check: Any = None) -> TableSeat:
+    """Seat someone at an open table in the next free seat; bumps the version. `make(seat)`
+    builds the TableSeat; `check(table)` refuses with a TableError."""
+    for _ in range(5):
+        table = load_table(table_id)
+        if table is None:
+            raise TableError("There is no such table")
+        if table.status != "open":
+            raise TableError("This game has already started")
+        if check is not None:
+            check(table)
+        taken = {s.seat for s in table.seats}
+        if len(taken) >= MAX_SEATS:
+            raise TableError("This table is full: 4 players at most")
+        seat_row = make(min(set(range(MAX_SEATS)) - taken))
+        seat_row.table_id = table.id
+        try:
+            _bump(table, table.version, {})
+            db.session.add(seat_row)
+            db.session.commit()
+        except (TableMovedOn, IntegrityError):
+            db.session.rollback()
+            continue
+        return seat_row
+    raise TableMovedOn()
+
+
+def seat_child(table_id: int, child: Child) -> TableSeat:
+    """Seat a child at an open table of their class and their level."""
+
+    def check(table: PlayTable) -> None:
+        if table.class_id != child.class_id:
+            raise TableError("There is no such table")
+        if table.level != child.level:
+            raise TableError("This table plays at another level than yours")
+        if seat_of_child(table, child.id) is not None:
+            raise TableError("You already have a seat at this table")
+
+    return _add_seat(
+        table_id,
+        lambda seat: TableSeat(
+            seat=seat,
+            child_id=child.id,
+            name=child.display_name,
+            picture=child.picture,
+            colour=child.colour,
+        ),
+        check,
+    )
+
+
+def seat_computer(table_id: int, personality: str) -> TableSeat:
+    if personality not in COMPUTER_PLAYERS:
+        raise TableError("There is no such computer player")
+    return _add_seat(
+        table_id,
+        lambda seat: TableSeat(
+            seat=seat,
+            computer=personality,
+            name=COMPUTER_PLAYER_NAMES[personality],
+            picture=COMPUTER_PLAYER_PICTURES[personality],
+            colour="",
+        ),
+    )
+
+
+def seat_teacher(table_id: int, teacher: Teacher) -> TableSeat:
+    def check(table: PlayTable) -> None:
+        if seat_of_teacher(table, teacher.id) is not None:
+            raise TableError("You already have a seat at this table")
+
+    return _add_seat(
+        table_id,
+        lambda seat: TableSeat(
+            seat=seat, teacher_id=teacher.id, name=teacher.name, picture="owl", colour=""
+        ),
+        check,
+    )
+
+
+def start_table(table_id: int, fill_with: Sequence[str] = ()) -> PlayTable:
+    """Deal the first round: empty seats first filled by the computer players `fill_with`
+    (in turn, up to `fill_with`'s length); a table needs 2 to 4 players."""
+    for personality in fill_with:
+        seat_computer(table_id, personality)
+    table = load_table(table_id)
+    if table is None:
+        raise TableError("There is no such table")
+    if table.status != "open":
+        raise TableError("This game has already started")
+    if len(table.seats) < 2:
+        raise TableError("A game needs at least 2 players")
+    options = dict(table.options) | {"names": [s.name for s in table.seats]}
+    game = new_game(table.level, len(table.seats), seed=secrets.randbits(48), options=options)
+    when = now()
+    _commit_state(
+        table, table.version, game, game.opening_events, "playing", [], when + computer_pace()
+    )
+    return table
+
+
+def stop_table(table_id: int) -> None:
+    """The teacher ends a table's game as it stands (no more moves; nothing is scored)."""
+    for _ in range(5):
+        table = load_table(table_id)
+        if table is None or table.status == "finished":
+            return
+        try:
+            _bump(table, table.version, {"status": "finished"})
+            db.session.commit()
+            return
+        except TableMovedOn:
+            continue
+    raise TableMovedOn()
+
+
+# --- the move transaction -------------------------------------------------------------------
+
+
+def _bump(table: PlayTable, expected: int, values: dict[str, Any]) -> None:
+    """UPDATE the table WHERE its version is still `expected`, raising TableMovedOn if not."""
+    result = db.session.execute(
+        update(PlayTable)
+        .where(PlayTable.id == table.id, PlayTable.version == expected)
+        .values(version=expected + 1, updated_at=now(), **values)
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
+        raise TableMovedOn()
+
+
+def _commit_state(
+    table: PlayTable,
+    expected: int,
+    game: Game,
+    events: Iterable[Event],
+    status: str,
+    rows: list[Any],
+    next_computer_at: datetime | None,
+) -> int:
+    """One transaction: the new state (guarded by the version), the events, the rows."""
+    _bump(
+        table,
+        expected,
+        {"state": game.to_dict(), "status": status, "next_computer_at": next_computer_at},
+    )
+    version = expected + 1
+    db.session.add_all(
+        TableEvent(table_id=table.id, version=version, event=e.to_dict()) for e in events
+    )
+    db.session.add_all(rows)
+    db.session.commit()
+    return version
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    version: int
+    events: list[Event]
+
+
+def play_move(table_id: int, seat: int, action: Action, expected_version: int) -> MoveResult:
+    """Play `action` for `seat` if the table is still at `expected_version`.
+
+    Raises TableMovedOn (the page was stale), IllegalAction (the engine's sentence) or
+    TableError; in every case nothing is written."""
+    table = load_table(table_id)
+    if table is None:
+        raise TableError("There is no such table")
+    if table.version != expected_version:
+        raise TableMovedOn()
+    if table.status != "playing":
+        raise TableError("Nobody is playing at this table now")
+    return _move(table, game_of(table), seat, action)
+
+
+def _move(table: PlayTable, game: Game, seat: int, action: Action) -> MoveResult:
+    if not 0 <= seat < len(table.seats):
+        raise TableError("There is no such seat at this table")
+    seat_row = table.seats[seat]
+    view = game.view(seat)  # what the player saw when choosing, before the move
+    lines_before = game.lines
+    events = game.apply(action, seat=seat)  # IllegalAction: the game is unchanged
+    facts = describe_choice(view, action, lines_before)
+    when = now()
+    rows: list[Any] = []
+    if seat_row.child_id is not None:
+        rows.append(
+            ChoiceRow(
+                child_id=seat_row.child_id,
+                class_id=table.class_id,
+                table_id=table.id,
+                created_at=when,
+                round_number=facts.round_number,
+                turn_number=facts.turn_number,
+                level=facts.level,
+                kind=str(facts.kind),
+                action=str(facts.action),
+                outcome=str(facts.outcome),
+                chance=facts.chance,
+                correct=facts.correct,
+                distance=facts.distance,
+                family_pair=facts.family_pair,
+                hand=None if facts.hand is None else int(facts.hand),
+                highest_known=facts.highest_known,
+                needed_memory=facts.needed_memory,
+                facts=facts.to_dict(),
+            )
+        )
+    elif seat_row.computer is not None:
+        rows.append(
+            ComputerChoiceRow(
+                table_id=table.id,
+                seat=seat,
+                personality=seat_row.computer,
+                created_at=when,
+                facts=facts.to_dict(),
+            )
+        )
+    status = "playing"
+    if game.round_over:
+        rows.extend(_round_rows(table, game, when))
+        status, more = _after_round(table, game)
+        events = events + more
+    version = _commit_state(
+        table, table.version, game, events, status, rows, when + computer_pace()
+    )
+    return MoveResult(version, events)
+
+
+def _counting_seats(table: PlayTable, game: Game) -> list[TableSeat]:
+    """The seats that count their line at the end of a round: the children still in play."""
+    lines = game.lines
+    return [s for s in table.seats if s.child_id is not None and lines[s.seat]]
+
+
+def _round_rows(table: PlayTable, game: Game, when: datetime) -> list[RoundRow]:
+    scores = game.round_scores()
+    winners = set(game.round_winners())
+    return [
+        RoundRow(
+            child_id=s.child_id,
+            class_id=table.class_id,
+            table_id=table.id,
+            created_at=when,
+            round_number=game.round_number,
+            level=table.level,
+            score=scores[s.seat],
+            won=s.seat in winners,
+            called=game.caller == s.seat,
+        )
+        for s in _counting_seats(table, game)
+    ]
+
+
+def _after_round(
+    table: PlayTable, game: Game, counted: Iterable[int] = ()
+) -> tuple[str, list[Event]]:
+    """The table's status once a round is over: children count first; when all have counted
+    (`counted` adds seats counting now), the next round is dealt or the game is finished."""
+    round_number = game.round_number
+    done = set(counted)
+    waiting = [
+        s
+        for s in _counting_seats(table, game)
+        if s.counted_round < round_number and s.seat not in done
+    ]
+    if waiting:
+        return "counting", []
+    if game.game_over:
+        return "finished", []
+    return "playing", game.start_next_round()
+
+
+# --- computer players -----------------------------------------------------------------------
+
+
+def advance_computers(table_id: int) -> bool:
+    """If a computer player is on turn and its pause is over, play ONE of its actions.
+
+    Called whenever a table is read (a page, a poll): no background threads. Returns True if
+    it moved. Two readers at once: the version guard lets only one of them play it."""
+    table = load_table(table_id)
+    if table is None or table.status != "playing" or table.state is None:
+        return False
+    due = aware(table.next_computer_at)
+    if due is not None and now() < due:
+        return False
+    game = game_of(table)
+    seat = game.current_seat
+    if seat is None or table.seats[seat].computer is None:
+        return False
+    personality = table.seats[seat].computer
+    assert personality is not None
+    view = game.view(seat)  # a computer player decides from its seat's view alone
+    player = make_player(personality, seed=f"{table.id}:{seat}:{table.version}")
+    action = player.choose(view, game.legal_actions())
+    try:
+        _move(table, game, seat, action)
+    except TableMovedOn:
+        return False
+    return True
+
+
+# --- looks and counting ---------------------------------------------------------------------
+
+
+def look(table_id: int, seat: int, position: int) -> int:
+    """A seat turns over one of its own cards where its level lets it (Peek levels); a
+    child's look is recorded. Returns the card. The game itself does not change."""
+    table = load_table(table_id)
+    if table is None:
+        raise TableError("There is no such table")
+    if table.status != "playing":
+        raise TableError("Nobody is playing at this table now")
+    game = game_of(table)
+    card = game.look(seat, position)  # IllegalAction where the level does not allow it
+    seat_row = table.seats[seat]
+    if seat_row.child_id is not None:
+        view = game.view(seat)
+        db.session.add(
+            LookRow(
+                child_id=seat_row.child_id,
+                class_id=table.class_id,
+                table_id=table.id,
+                round_number=view.round_number,
+                turn_number=view.turn_number,
+                position=position,
+                level=table.level,
+            )
+        )
+        db.session.commit()
+    return int(card)
+
+
+@dataclass(frozen=True)
+class CountStep:
+    """What a seat still has to do at the end of a round."""
+
+    cubes: bool  # place cubes on the cards
+    total: bool  # type the total
+    done: bool
+
+
+def count_step(table: PlayTable, seat_row: TableSeat, game: Game) -> CountStep:
+    """Where a child is in counting this round, by their assignment's scoring mode."""
+    round_number = game.round_number
+    lines = game.lines[seat_row.seat]
+    if (
+        table.status != "counting"
+        or seat_row.child_id is None
+        or seat_row.counted_round >= round_number
+        or not lines
+    ):
+        return CountStep(False, False, True)
+    scoring = _scoring_of(seat_row, table)
+    pending = seat_row.pending_count or {}
+    cubes_done = pending.get("round") == round_number
+    if scoring == "cubes":
+        return CountStep(True, False, False)
+    if scoring == "total":
+        return CountStep(False, True, False)
+    return CountStep(not cubes_done, cubes_done, False)
+
+
+def _scoring_of(seat_row: TableSeat, table: PlayTable) -> str:
+    child = db.session.get(Child, seat_row.child_id) if seat_row.child_id else None
+    return child.scoring if child is not None else table.scoring
+
+
+def record_count(
+    table_id: int,
+    seat: int,
+    *,
+    cubes: Sequence[int] | None = None,
+    total: int | None = None,
+    hinted: bool = False,
+) -> None:
+    """A child's count at the end of a round: the cube stacks (snapped), then the typed total
+    where the assignment asks. Written with a CountRow once the child is done; when every
+    child has counted, the next round is dealt or the game finishes (same transaction)."""
+    for _ in range(5):
+        table = load_table(table_id)
+        if table is None:
+            raise TableError("There is no such table")
+        if table.status != "counting":
+            raise TableError("There is nothing to count now")
+        if not 0 <= seat < len(table.seats):
+            raise TableError("There is no such seat at this table")
+        game = game_of(table)
+        seat_row = table.seats[seat]
+        round_number = game.round_number
+        step = count_step(table, seat_row, game)
+        if step.done:
+            raise TableError("You have counted this round already")
+        numerals = [int(c) for c in game.lines[seat]]
+        try:
+            if step.cubes:
+                if cubes is None or len(cubes) != 4:
+                    raise TableError("Put cubes on each of your four cards")
+                stacks = [max(0, min(MAX_CUBES, int(c))) for c in cubes]
+                counted = [None if n == 0 else c for n, c in zip(numerals, stacks, strict=True)]
+                if step.total is False and _scoring_of(seat_row, table) == "cubes_and_total":
+                    seat_row.pending_count = {
+                        "round": round_number,
+                        "cubes": counted,
+                        "hinted": hinted,
+                    }
+                    _bump(table, table.version, {})
+                    db.session.commit()
+                    return
+                _finish_count(table, game, seat_row, numerals, counted, None, hinted)
+                return
+            if total is None or not 0 <= total <= 999:
+                raise TableError("Type your total with the numbers")
+            pending = seat_row.pending_count or {}
+            counted = pending.get("cubes") or [None] * 4
+            was_hinted = bool(pending.get("hinted", False)) or hinted
+            _finish_count(table, game, seat_row, numerals, counted, total, was_hinted)
+            return
+        except TableMovedOn:
+            continue
+    raise TableMovedOn()
+
+
+def _finish_count(
+    table: PlayTable,
+    game: Game,
+    seat_row: TableSeat,
+    numerals: list[int],
+    cubes: Sequence[int | None],
+    typed_total: int | None,
+    hinted: bool,
+) -> None:
+    assert seat_row.child_id is not None
+    round_number = game.round_number
+    row = CountRow(
+        child_id=seat_row.child_id,
+        class_id=table.class_id,
+        table_id=table.id,
+        round_number=round_number,
+        level=table.level,
+        numerals=numerals,
+        cubes=list(cubes),
+        typed_total=typed_total,
+        true_total=sum(numerals),
+        corrected_by_hint=hinted,
+    )
+    status, events = _after_round(table, game, counted=[seat_row.seat])
+    expected = table.version
+    seat_row.counted_round = round_number
+    seat_row.pending_count = None
+    if events:
+        _commit_state(table, expected, game, events, status, [row], now() + computer_pace())
+    else:
+        _bump(table, expected, {"status": status})
+        db.session.add(row)
+        db.session.commit()
+
+
+__all__ = [
+    "CountStep",
+    "IllegalAction",
+    "MoveResult",
+    "TableError",
+    "TableMovedOn",
+    "advance_computers",
+    "count_step",
+    "look",
+    "open_table",
+    "open_table_for",
+    "play_move",
+    "record_count",
+    "seat_child",
+    "seat_computer",
+    "seat_teacher",
+    "start_table",
+]

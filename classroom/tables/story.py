@@ -1,0 +1,127 @@
+"""The table story: events, already redacted for one seat, told in short sentences.
+
+Pure: no Flask, no database. A private card (one drawn, placed from the DRAW pile, peeked or
+seen at the start) is never named here, even to its own seat: the board shows what a seat
+may see, and the story is what everyone saw happen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from classroom.game import Event, EventKind, card_label, is_power
+
+
+@dataclass(frozen=True)
+class StoryLine:
+    """One sentence of the story, with the public card it is about (for its picture)."""
+
+    text: str
+    card: int | None = None
+    seat: int | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"text": self.text, "card": self.card, "seat": self.seat}
+
+
+def _card(card: int) -> str:
+    """ "the 4", "the SWAP card" """
+    return f"the {card_label(card)} card" if is_power(card) else f"the {card_label(card)}"
+
+
+def tell(events: Sequence[Event], names: Sequence[str], me: int | None = None) -> list[StoryLine]:
+    """The sentences for `events` (redacted for `me`; None for a watcher), oldest first."""
+
+    def who(seat: int | None) -> str:
+        if seat is None:
+            return "Someone"
+        return "You" if seat == me else names[seat]
+
+    def whose(seat: int | None) -> str:
+        if seat is None:
+            return "someone's"
+        return "your" if seat == me else f"{names[seat]}'s"
+
+    lines: list[StoryLine] = []
+    taken: Event | None = None
+    for event in events:
+        kind, seat = event.kind, event.seat
+        if kind is EventKind.TOOK_DISCARD and event.card is not None:
+            taken = event
+            continue
+        if taken is not None:
+            if kind is EventKind.PLACED and event.seat == taken.seat:
+                lines.append(
+                    StoryLine(
+                        f"{who(seat)} took {_card(taken.card or 0)} and put it in place "
+                        f"{event.position}.",
+                        taken.card,
+                        seat,
+                    )
+                )
+                taken = None
+                continue
+            lines.append(StoryLine(f"{who(taken.seat)} took {_card(taken.card or 0)}.", None))
+            taken = None
+        line = _tell_one(event, who, whose)
+        if line is not None:
+            lines.append(line)
+    if taken is not None:
+        lines.append(
+            StoryLine(f"{who(taken.seat)} took {_card(taken.card or 0)}.", taken.card, taken.seat)
+        )
+    return lines
+
+
+def _tell_one(event: Event, who: object, whose: object) -> StoryLine | None:
+    assert callable(who) and callable(whose)
+    kind, seat, card = event.kind, event.seat, event.card
+    if kind is EventKind.ROUND_STARTED:
+        text = f"A new round! {who(seat)} {'start' if who(seat) == 'You' else 'starts'}."
+        if card is not None:
+            text += f" The first DISCARD card is {_card(card)}."
+        return StoryLine(text, card, seat)
+    if kind is EventKind.DREW:
+        return StoryLine(f"{who(seat)} drew a card.", None, seat)
+    if kind is EventKind.PLACED:
+        return StoryLine(f"{who(seat)} put the card in place {event.position}.", None, seat)
+    if kind is EventKind.DISCARDED and card is not None:
+        return StoryLine(f"{who(seat)} put {_card(card)} on the DISCARD pile.", card, seat)
+    if kind is EventKind.PEEKED:
+        return StoryLine(f"{who(seat)} used a PEEK on place {event.position}.", None, seat)
+    if kind is EventKind.SWAPPED:
+        return StoryLine(
+            f"{who(seat)} swapped place {event.position} with {whose(event.other_seat)} place "
+            f"{event.other_position}.",
+            None,
+            seat,
+        )
+    if kind is EventKind.SWAP_DECLINED:
+        return StoryLine(f"{who(seat)} did not use the SWAP.", None, seat)
+    if kind is EventKind.DRAW_2_USED:
+        return StoryLine(f"{who(seat)} used a DRAW 2: more draws!", None, seat)
+    if kind is EventKind.RESHUFFLED:
+        return StoryLine("The DISCARD pile was shuffled into a new DRAW pile.")
+    if kind is EventKind.CALLED:
+        return StoryLine(f"{who(seat)} called Rat-a-Tat-Cat!", None, seat)
+    if kind is EventKind.TURN_ENDED and event.other_seat is not None:
+        nxt = who(event.other_seat)
+        text = "Now it is your turn." if nxt == "You" else f"Now it is {nxt}'s turn."
+        return StoryLine(text, None, event.other_seat)
+    if kind is EventKind.POWER_REPLACED and event.replaced_by is not None:
+        return StoryLine(
+            f"T{_card(card or 0)[1:]} in {whose(seat)} place {event.position} became "
+            f"{_card(event.replaced_by)}.",
+            event.replaced_by,
+            seat,
+        )
+    if kind is EventKind.ROUND_ENDED:
+        return StoryLine("The round is over! Every card turns face up.")
+    if kind is EventKind.SEAT_OUT:
+        return StoryLine(f"{who(seat)} reached the points limit.", None, seat)
+    if kind is EventKind.GAME_ENDED and event.winners:
+        names = " and ".join(who(w) for w in event.winners)
+        verb = "win" if names == "You" else "won"
+        return StoryLine(f"{names} {verb} the game!")
+    return None

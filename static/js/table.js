@@ -1,0 +1,150 @@
+// Live updates of a table page (templates/play/table.html): polls the table's JSON with the
+// page's version, swaps in the fresh board (rendered by the server for this seat) and shows
+// the newest moves briefly; sends moves with fetch and shows "The table has moved on" with the
+// fresh board when a move came from a stale page. Without JavaScript every move is a plain
+// form and the page refreshes itself while others play.
+(function () {
+  "use strict";
+
+  var region = document.getElementById("board-region");
+  if (!region || !window.fetch) {
+    return;
+  }
+  var stateUrl = region.getAttribute("data-state-url");
+  var every = parseInt(region.getAttribute("data-poll"), 10) || 700;
+  var message = document.querySelector("[data-table-message]");
+  var news = document.querySelector("[data-news]");
+  var speakerButton = document.querySelector(".table-top [data-speak]");
+  var busy = false;
+  var hideTimer = null;
+
+  function board() {
+    return document.querySelector("[data-board]");
+  }
+
+  function version() {
+    var b = board();
+    return b ? b.getAttribute("data-version") : "-1";
+  }
+
+  function status() {
+    var b = board();
+    return b ? b.getAttribute("data-status") : "";
+  }
+
+  function show(html) {
+    region.innerHTML = html;
+    var prompt = region.querySelector(".prompt");
+    if (speakerButton && prompt) {
+      speakerButton.setAttribute("data-speak", prompt.textContent);
+    }
+    if (region.querySelector(".card-revealed")) {
+      // A look or a PEEK: the card shows for a few seconds, then turns face down again.
+      window.clearTimeout(hideTimer);
+      hideTimer = window.setTimeout(function () {
+        refresh(true);
+      }, 3000);
+    }
+  }
+
+  function tell(lines) {
+    if (!news || !lines) {
+      return;
+    }
+    lines.slice(-3).forEach(function (line) {
+      var item = document.createElement("p");
+      item.className = "news-line";
+      if (line.card !== null && line.card !== undefined) {
+        var picture = document.createElement("img");
+        var files = { 10: "peek", 11: "swap", 12: "draw2" };
+        picture.src = "/static/cards/" + (files[line.card] || line.card) + ".svg";
+        picture.alt = ""; // the sentence names the card
+        picture.className = "news-card";
+        item.appendChild(picture);
+      }
+      item.appendChild(document.createTextNode(line.text));
+      news.appendChild(item);
+      window.setTimeout(function () {
+        item.remove();
+      }, 4000);
+    });
+  }
+
+  function handle(data) {
+    if (status() === "open" && data.changed) {
+      window.location.reload(); // someone sat down, or the game started
+      return;
+    }
+    if (data.status && data.status !== status() && status() !== "") {
+      window.location.reload();
+      return;
+    }
+    if (data.html) {
+      show(data.html);
+    }
+    tell(data.news);
+  }
+
+  function refresh(force) {
+    if (busy || region.hasAttribute("data-paused")) {
+      return;
+    }
+    busy = true;
+    var url = stateUrl + "?version=" + (force ? "-1" : version());
+    fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .then(function (data) {
+        if (data && (data.changed || force)) {
+          if (status() === "" && data.status !== "open") {
+            window.location.reload();
+            return;
+          }
+          handle(data);
+        }
+      })
+      .catch(function () {})
+      .then(function () {
+        busy = false;
+      });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute("data-move") || !region.contains(form)) {
+      return;
+    }
+    event.preventDefault();
+    busy = true;
+    var button = form.querySelector("button");
+    if (button) {
+      button.disabled = true;
+    }
+    fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    })
+      .then(function (response) {
+        return response.json();
+      })
+      .then(function (data) {
+        if (message) {
+          message.textContent = data.ok ? "" : data.message || "";
+        }
+        handle(data);
+      })
+      .catch(function () {
+        window.location.reload();
+      })
+      .then(function () {
+        busy = false;
+      });
+  });
+
+  window.setInterval(function () {
+    refresh(false);
+  }, every);
+})();

@@ -1,0 +1,77 @@
+"""Accessibility: axe-core (vendored in static/vendor, never loaded by a page) scans the
+children's pages and the teacher's main pages for WCAG 2 A/AA violations."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.browser.conftest import LiveServer
+from tests.web.conftest import PASSWORD, MadeChild, MadeClass, MadeTeacher
+
+AXE = Path(__file__).parents[3] / "static" / "vendor" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture
+def scan_page(chromium: Any) -> Iterator[Any]:
+    """A page whose context lets Playwright inject axe (the app's CSP forbids inline script)."""
+    context = chromium.new_context(viewport={"width": 1024, "height": 768}, bypass_csp=True)
+    yield context.new_page()
+    context.close()
+
+
+def violations(page: Any) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async () => await axe.run(document, "
+        "{runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}})"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_pages_have_no_serious_accessibility_violations(
+    scan_page: Any,
+    live_server: LiveServer,
+    teacher: MadeTeacher,
+    classroom: MadeClass,
+    child: MadeChild,
+) -> None:
+    if not AXE.exists():
+        pytest.fail(f"axe-core is missing at {AXE}")
+    page, base = scan_page, live_server.url
+    found: dict[str, list[str]] = {}
+
+    def check(path: str) -> None:
+        page.goto(base + path)
+        found[path] = violations(page)
+
+    for path in (
+        "/",
+        "/join",
+        f"/join/{classroom.join_code}",
+        f"/join/{classroom.join_code}/{child.id}",
+    ):
+        check(path)
+    page.goto(base + "/teacher/sign-in")
+    found["/teacher/sign-in"] = violations(page)
+    page.get_by_label("Email").fill(teacher.email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    for path in (
+        "/classes/",
+        f"/classes/{classroom.id}",
+        f"/children/{child.id}",
+        f"/children/{child.id}/assignment",
+        f"/classes/{classroom.id}/cards",
+        f"/classes/{classroom.id}/children/paste",
+        f"/classes/{classroom.id}/groups/new",
+    ):
+        check(path)
+    assert {path: v for path, v in found.items() if v} == {}

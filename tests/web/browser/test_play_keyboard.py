@@ -1,0 +1,48 @@
+"""Every move of a turn can be made with the keyboard alone: Tab to the control, Enter or
+Space. Each control has a name a screen reader says ("Your card, place 2, ...")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from playwright.sync_api import expect
+
+from tests.web.browser.conftest import LiveServer
+from tests.web.browser.test_play_table import child_context
+from tests.web.conftest import MadeChild
+from tests.web.tables import start_table
+
+
+def tab_to(page: Any, selector: str, limit: int = 60) -> None:
+    """Press Tab until the focus is on the first element matching `selector`."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_turn_with_the_keyboard_alone(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    table_id = start_table(app, [child], ["solid"])
+    page = child_context(chromium, app, live_server, child).new_page()
+    page.goto(f"/play/tables/{table_id}")
+    board = page.locator("[data-board]")
+    version = board.get_attribute("data-version")
+    tab_to(page, "button[aria-label^='Draw a card']")
+    page.keyboard.press("Enter")
+    expect(board).not_to_have_attribute("data-version", version)
+    expect(page.get_by_text("Your card", exact=True)).to_be_visible()
+    version = board.get_attribute("data-version")
+    tab_to(page, ".my-line .card-button")
+    name = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert name.startswith("Put your card in place 1")
+    page.keyboard.press("Space")
+    expect(board).not_to_have_attribute("data-version", version)
+    version = board.get_attribute("data-version")
+    tab_to(page, "form:has(input[value='end_turn']) button")
+    page.keyboard.press("Enter")
+    expect(board).not_to_have_attribute("data-version", version)
+    expect(page.locator(".story-list")).to_contain_text("Now it is Tabby's turn.")

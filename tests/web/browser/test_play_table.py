@@ -1,0 +1,216 @@
+"""Children play whole games in a real browser (Chromium at 768 px): against computer players
+at every level, cube counting and typing the total included; two children at one table on two
+tablets; axe-core finds no violations on the play pages; every control is at least 44 px."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import expect
+
+from tests.web.browser.conftest import LiveServer
+from tests.web.conftest import MadeChild, MadeClass
+from tests.web.tables import set_level
+
+AXE = "/static/vendor/axe-core/axe.min.js"
+TABLET = {"width": 768, "height": 1024}
+
+
+def child_context(chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild) -> Any:
+    """A browser context (a tablet) with the child signed in."""
+    context = chromium.new_context(viewport=TABLET, base_url=live_server.url)
+    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    cookie = serializer.dumps({"child_id": child.id})
+    name = app.config["SESSION_COOKIE_NAME"]
+    context.add_cookies([{"name": name, "value": cookie, "url": live_server.url}])
+    return context
+
+
+def no_axe_violations(page: Any) -> None:
+    page.wait_for_load_state()
+    page.add_script_tag(url=AXE)
+    violations = page.evaluate("async () => (await axe.run(document)).violations")
+    assert violations == [], [(v["id"], [n["html"] for n in v["nodes"]][:3]) for v in violations]
+
+
+def big_enough(page: Any) -> None:
+    for control in page.locator(
+        ".card-button, .move-button, .look-button, .cube-button, .snap-button"
+    ).all():
+        if control.is_visible():
+            box = control.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, control.inner_html()[:200]
+
+
+def take_a_step(page: Any, call: bool = False) -> bool:
+    """Play the child's next control, as a child who taps the first thing offered (and calls
+    "Rat-a-Tat-Cat!" when `call` says it is time)."""
+    board = page.locator("[data-board]")
+    if board.count() == 0 or board.get_attribute("data-my-turn") != "yes":
+        return False
+    for selector in (
+        "button:text-is('Rat-a-Tat-Cat!')" if call else "button:text-is('Done')",
+        "button[aria-label^='Draw a card']",
+        ".my-line .card-button",
+        ".other-lines .card-button",
+        "button:text-is('Done')",
+        "button:text-is('No thanks')",
+        "button:text-is('Put it on the DISCARD pile')",
+    ):
+        control = page.locator(selector).first
+        if control.count() and control.is_visible() and control.is_enabled():
+            before = {"version": board.get_attribute("data-version"), "url": page.url}
+            control.click()
+            # Done when the board moved on, or the page changed (a SWAP's first tap is a link).
+            page.wait_for_function(
+                "before => { const b = document.querySelector('[data-board]');"
+                " return !b || b.getAttribute('data-version') !== before.version"
+                " || location.href !== before.url; }",
+                arg=before,
+            )
+            return True
+    return False
+
+
+def count_my_cubes(page: Any) -> None:
+    """Place the right number of cubes on each card, snap, then type the total."""
+    line_total = 0
+    for card in page.locator(".count-card").all():
+        value = int(card.get_attribute("data-value"))
+        line_total += value
+        for _ in range(value):
+            card.locator("[data-add]").click()
+    big_enough(page)
+    page.get_by_role("button", name="Snap the bar!").click()
+    total_box = page.locator("#total-input")
+    expect(total_box).to_be_attached()
+    for digit in str(line_total):
+        page.locator(f"[data-key='{digit}']").click()
+    page.get_by_role("button", name="That's my total").click()
+
+
+def play_until_over(page: Any, steps: int = 600) -> None:
+    for step in range(steps):
+        if page.get_by_text("The game is over!").is_visible():
+            return
+        if page.locator("[data-counting] .count-form").count():
+            count_my_cubes(page)
+            continue
+        if not take_a_step(page, call=step > 12):
+            page.wait_for_timeout(80)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("level", ["ultra_peek", "peek", "outside_peek", "standard"])
+def test_a_child_plays_a_whole_game_against_computer_players(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    child: MadeChild,
+    level: str,
+) -> None:
+    set_level(app, child, level, scoring="cubes_and_total", computer_strong=True)
+    context = child_context(chromium, app, live_server, child)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto("/me")
+    page.get_by_role("link", name="Play with the computer").click()
+    expect(page.get_by_role("heading", name="Play with the computer")).to_be_visible()
+    no_axe_violations(page)
+    page.locator("label.player-choice").filter(has_text="Top Cat").click()
+    page.locator("label.radio-big").filter(has_text="2").click()
+    page.get_by_role("button", name="Play!").click()
+    expect(page.locator("[data-board]")).to_be_visible()
+    no_axe_violations(page)
+    big_enough(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
+    play_until_over(page)
+    expect(page.locator(".bars")).to_be_visible()
+    no_axe_violations(page)
+    assert errors == []
+    context.close()
+
+
+def test_two_children_play_at_one_table_on_two_tablets(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    classroom: MadeClass,
+    make_child: Any,
+) -> None:
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "ultra_peek", scoring="cubes")
+    pages = []
+    for kid in (mia, leo):
+        pages.append(child_context(chromium, app, live_server, kid).new_page())
+    first, second = pages
+    first.goto("/play/friends")
+    first.get_by_role("button", name="Open a new table").click()
+    expect(first.get_by_text("Waiting for friends")).to_be_visible()
+    second.goto("/play/friends")
+    no_axe_violations(second)
+    second.get_by_role("button", name="Sit here").click()
+    expect(first.get_by_text("Leo")).to_be_visible()  # the waiting page updates by itself
+    first.locator("label.radio-big").filter(has_text="0").click()
+    first.get_by_role("button", name="Start the game").click()
+    for page in pages:
+        expect(page.locator("[data-board]")).to_be_visible()
+    # Mia moves; Leo's tablet shows it without a reload.
+    first.locator("button[aria-label^='Draw a card']").click()
+    expect(second.locator(".story-list")).to_contain_text("Mia drew a card")
+    for step in range(2000):
+        if all(p.get_by_text("The game is over!").is_visible() for p in pages):
+            break
+        moved = False
+        for page in pages:
+            if page.locator("[data-counting] .count-form").count():
+                for card in page.locator(".count-card").all():
+                    for _ in range(int(card.get_attribute("data-value"))):
+                        card.locator("[data-add]").click()
+                page.get_by_role("button", name="Snap the bar!").click()
+                moved = True
+            elif take_a_step(page, call=step > 12):
+                moved = True
+        if not moved:
+            pages[0].wait_for_timeout(80)
+    for page in pages:
+        expect(page.get_by_text("The game is over!")).to_be_visible()
+        expect(page.locator(".bars .seat-bar")).to_have_count(2)
+
+
+def test_a_teacher_sets_up_a_table_and_watches_it_live(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    teacher: Any,
+    classroom: MadeClass,
+    child: MadeChild,
+) -> None:
+    context = chromium.new_context(viewport=TABLET, base_url=live_server.url)
+    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    cookie = serializer.dumps({"_user_id": teacher.login_token, "_fresh": True})
+    name = app.config["SESSION_COOKIE_NAME"]
+    context.add_cookies([{"name": name, "value": cookie, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"/classes/{classroom.id}")
+    page.get_by_role("link", name="Card tables").click()
+    expect(page.get_by_role("heading", name="Card tables")).to_be_visible()
+    no_axe_violations(page)
+    page.get_by_label(f"{child.display_name} (Ultra-Peek)").check()
+    page.get_by_label("Top Cat").check()
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator("[data-board]")).to_be_visible()
+    # Every card is face up for the teacher.
+    assert page.locator(".line .card-wrap:not([data-card])").count() == 0
+    no_axe_violations(page)
+    # The child plays on their tablet; the teacher's page follows without a reload.
+    kid = child_context(chromium, app, live_server, child).new_page()
+    kid.goto("/me")
+    kid.get_by_role("link", name="Back to your game").click()
+    kid.locator("button[aria-label^='Draw a card']").click()
+    expect(page.locator(".story-list")).to_contain_text(f"{child.display_name} drew a card")
+    context.close()

@@ -1,0 +1,136 @@
+"""Helpers for the table tests: set up tables through the services, read them back, and play
+a child's moves over HTTP."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from classroom.extensions import db
+from classroom.game import Action, Game
+from classroom.models import Child
+from classroom.tables import service
+from tests.web.conftest import MadeChild
+
+
+def set_level(app: Flask, child: MadeChild, level: str, **more: Any) -> None:
+    with app.app_context():
+        row = db.session.get(Child, child.id)
+        assert row is not None
+        row.level = level
+        for key, value in more.items():
+            setattr(row, key, value)
+        db.session.commit()
+
+
+def start_table(
+    app: Flask,
+    children: Sequence[MadeChild],
+    computers: Sequence[str] = (),
+    *,
+    stacked: Sequence[int] | None = None,
+    **options: Any,
+) -> int:
+    """A started table with the children (seats first) and computer players."""
+    with app.app_context():
+        first = db.session.get(Child, children[0].id)
+        assert first is not None
+        opts = {"power_cards": True, "rounds": 1} | options
+        if stacked is not None:
+            opts["stacked_deck"] = list(stacked)
+        table = service.open_table(first.class_id, first.level, opts, first.scoring)
+        for made in children:
+            row = db.session.get(Child, made.id)
+            assert row is not None
+            service.seat_child(table.id, row)
+        service.start_table(table.id, list(computers))
+        return table.id
+
+
+def snapshot(app: Flask, table_id: int) -> tuple[int, str, Any]:
+    with app.app_context():
+        table = service.load_table(table_id)
+        assert table is not None
+        return table.version, table.status, table.state
+
+
+def game(app: Flask, table_id: int) -> Game:
+    return Game.from_dict(snapshot(app, table_id)[2])
+
+
+def count_rows(app: Flask, model: type[Any], **where: Any) -> int:
+    with app.app_context():
+        query = select(func.count()).select_from(model)
+        for key, value in where.items():
+            query = query.where(getattr(model, key) == value)
+        return int(db.session.scalar(query) or 0)
+
+
+def post_move(client: FlaskClient, table_id: int, action: Action, version: int, **kw: Any) -> Any:
+    data = {"version": str(version), **{k: str(v) for k, v in action.to_dict().items()}}
+    return client.post(f"/play/tables/{table_id}/move", data=data, **kw)
+
+
+def poll(client: FlaskClient, table_id: int, version: int = -1) -> dict[str, Any]:
+    response = client.get(f"/play/tables/{table_id}/state?version={version}")
+    assert response.status_code == 200
+    return response.get_json()  # type: ignore[no-any-return]
+
+
+def play_to_end(
+    app: Flask,
+    clients: dict[int, FlaskClient],
+    table_id: int,
+    *,
+    seed: int = 0,
+    on_step: Any = None,
+    max_steps: int = 5000,
+) -> None:
+    """Play random legal moves for the children's seats (over HTTP) and let the computer
+    players move (by polling) until the game is finished; count with cubes or totals."""
+    rng = random.Random(seed)
+    any_client = next(iter(clients.values()))
+    for _ in range(max_steps):
+        version, status, state = snapshot(app, table_id)
+        if status == "finished":
+            return
+        if on_step is not None:
+            on_step(version, status)
+        if status == "counting":
+            for seat, client in clients.items():
+                count_for(app, client, table_id, seat)
+            continue
+        g = Game.from_dict(state)
+        seat = g.current_seat
+        if seat in clients:
+            action = rng.choice(g.legal_actions())
+            response = post_move(clients[seat], table_id, action, version)
+            assert response.status_code in (200, 303), response.get_data(as_text=True)[:500]
+        else:
+            poll(any_client, table_id, version)
+    raise AssertionError("the game did not finish")
+
+
+def count_for(app: Flask, client: FlaskClient, table_id: int, seat: int) -> None:
+    """Count a child's line as their assignment asks, correctly."""
+    with app.app_context():
+        table = service.load_table(table_id)
+        assert table is not None
+        g = service.game_of(table)
+        step = service.count_step(table, table.seats[seat], g)
+        line = [int(c) for c in g.lines[seat]]
+    url = f"/play/tables/{table_id}/count"
+    if step.done:
+        return
+    if step.cubes:
+        data = {f"cubes_{p + 1}": str(n) for p, n in enumerate(line)} | {"press": "snap"}
+        response = client.post(url, data=data)
+        assert response.status_code == 303, response.get_data(as_text=True)[-3000:]
+        count_for(app, client, table_id, seat)
+    elif step.total:
+        assert client.post(url, data={"total": str(sum(line))}).status_code == 303

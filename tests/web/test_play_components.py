@@ -1,0 +1,361 @@
+"""The play pages' reusable pieces, rendered inside the app: cards (templates/play/_cards.html),
+counting with cube bars (_cubes.html) and the speaker button (_speech.html), and the card art
+in static/cards that tools/make_cards.py draws."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask, render_template_string
+
+ROOT = Path(__file__).resolve().parents[2]
+CARD_FILES = [f"{n}.svg" for n in range(10)] + ["peek.svg", "swap.svg", "draw2.svg", "back.svg"]
+IMPORTS = (
+    '{% from "play/_cards.html" import card, card_name %}'
+    '{% from "play/_cubes.html" import count_cards, cube_bar, bars_side_by_side, type_total %}'
+    '{% from "play/_speech.html" import speaker, read_aloud_toggle %}'
+)
+
+
+class Element:
+    def __init__(self, tag: str, attrs: dict[str, str | None]) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.text = ""
+
+    def get(self, name: str) -> str | None:
+        return self.attrs.get(name)
+
+    def has(self, name: str) -> bool:
+        return name in self.attrs
+
+    @property
+    def classes(self) -> list[str]:
+        return (self.get("class") or "").split()
+
+
+class Page(HTMLParser):
+    """Every element of a fragment, in order, with the text directly inside it."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.elements: list[Element] = []
+        self._open: list[Element] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        element = Element(tag, dict(attrs))
+        self.elements.append(element)
+        if tag not in ("img", "input", "br", "meta", "link", "path", "circle"):
+            self._open.append(element)
+
+    def handle_endtag(self, tag: str) -> None:
+        for i in range(len(self._open) - 1, -1, -1):
+            if self._open[i].tag == tag:
+                del self._open[i:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        for element in self._open:
+            element.text += data
+
+    def find(self, tag: str | None = None, **attrs: str | None) -> list[Element]:
+        return [
+            e
+            for e in self.elements
+            if (tag is None or e.tag == tag)
+            and all(
+                k.rstrip("_").replace("_", "-") in e.attrs
+                and e.get(k.rstrip("_").replace("_", "-")) == v
+                for k, v in attrs.items()
+            )
+        ]
+
+    def with_class(self, name: str) -> list[Element]:
+        return [e for e in self.elements if name in e.classes]
+
+
+def render(app: Flask, source: str, **context: Any) -> str:
+    with app.test_request_context():
+        return render_template_string(IMPORTS + source, **context)
+
+
+def assert_csp_safe(html: str) -> None:
+    """No inline script or style, and no on* handler attributes (the CSP forbids them)."""
+    page = Page(html)
+    assert not page.find("script")
+    assert not page.find("style")
+    for element in page.elements:
+        for name in element.attrs:
+            assert not name.startswith("on"), (element.tag, name)
+            assert name != "style", element.tag
+
+
+# ---- cards -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "alt", "src"),
+    [
+        (0, "0, the Statue of Cat Liberty", "cards/0.svg"),
+        (1, "1, a cat", "cards/1.svg"),
+        (4, "4, a cat", "cards/4.svg"),
+        (6, "6, a cat", "cards/6.svg"),
+        (7, "7, a rat", "cards/7.svg"),
+        (8, "8, a rat", "cards/8.svg"),
+        (9, "King Rat 9", "cards/9.svg"),
+        (10, "PEEK card", "cards/peek.svg"),
+        (11, "SWAP card", "cards/swap.svg"),
+        (12, "DRAW 2 card", "cards/draw2.svg"),
+        (None, "face-down card", "cards/back.svg"),
+    ],
+)
+def test_card_is_a_picture_with_a_spoken_name(app: Flask, value: Any, alt: str, src: str) -> None:
+    """R1's families: 0-6 cats, 7-9 rats (9 the King Rat), three power cards, and the back."""
+    (img,) = Page(render(app, "{{ card(value) }}", value=value)).find("img")
+    assert img.get("alt") == alt
+    assert img.get("data-say") == alt
+    assert img.get("src") == "/static/" + src
+    assert "card-md" in img.classes
+
+
+def test_a_face_down_card_never_names_its_value(app: Flask) -> None:
+    html = render(app, "{{ card(5, face_up=False) }}")
+    (img,) = Page(html).find("img")
+    assert img.get("alt") == "face-down card"
+    assert img.get("src") == "/static/cards/back.svg"
+    assert "5" not in html
+
+
+def test_card_sizes_place_number_and_label(app: Flask) -> None:
+    html = render(
+        app,
+        '{{ card(4, size="lg", position=2) }}{{ card(3, size="sm", label="Your card, place 1") }}',
+    )
+    page = Page(html)
+    first, second = page.find("img")
+    assert first.get("alt") == "Place 2: 4, a cat"
+    assert "card-lg" in first.classes
+    (place,) = page.with_class("card-place")
+    assert place.text == "2"
+    assert place.get("aria-hidden") == "true"
+    assert second.get("alt") == "Your card, place 1"
+    assert "card-sm" in second.classes
+    assert_csp_safe(html)
+
+
+def test_card_name_for_the_speaker(app: Flask) -> None:
+    assert render(app, "{{ card_name(9) }}|{{ card_name(2) }}|{{ card_name(7, False) }}") == (
+        "King Rat 9|2, a cat|face-down card"
+    )
+
+
+def load_make_cards() -> Any:
+    spec = importlib.util.spec_from_file_location("make_cards", ROOT / "tools" / "make_cards.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_card_files_are_what_the_script_draws() -> None:
+    """static/cards is tools/make_cards.py's output, committed: run the script after a change."""
+    drawn = load_make_cards().render_all()
+    assert sorted(drawn) == sorted(CARD_FILES)
+    for name, text in drawn.items():
+        assert (ROOT / "static" / "cards" / name).read_text(encoding="utf-8") == text, name
+
+
+@pytest.mark.parametrize("name", CARD_FILES)
+def test_card_file_is_small_plain_svg(name: str) -> None:
+    text = (ROOT / "static" / "cards" / name).read_text(encoding="utf-8")
+    assert text.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert len(text.encode()) < 4096
+    assert "<script" not in text
+    assert "<style" not in text
+    assert " style=" not in text
+    assert not re.search(r"\son[a-z]+=", text)
+    assert "href=" not in text  # nothing fetched from elsewhere
+
+
+# ---- counting on the cards ------------------------------------------------------------------
+
+
+def test_count_cards_is_a_plain_form(app: Flask) -> None:
+    html = render(
+        app,
+        '{{ count_cards([4, 0, 7, 2], "/play/count", "token-123", placed=[3, 0, 1, 2]) }}',
+    )
+    assert_csp_safe(html)
+    page = Page(html)
+    (form,) = page.find("form")
+    assert form.get("method") == "post"
+    assert form.get("action") == "/play/count"
+    assert page.find("input", name="csrf_token")[0].get("value") == "token-123"
+    for place, placed in enumerate([3, 0, 1, 2], 1):
+        (field,) = page.find("input", name=f"cubes_{place}")
+        assert field.get("type") == "hidden"
+        assert field.get("value") == str(placed)
+    presses = [b.get("value") for b in page.find("button", name="press")]
+    # The 0 card takes no cubes: no "+ cube" (and nothing to take away).
+    assert presses == ["add-1", "remove-1", "add-3", "remove-3", "add-4", "remove-4", "snap"]
+    snap = page.find("button", value="snap")[0]
+    assert snap.text == "Snap the bar!"
+    plus = page.find("button", value="add-1")[0]
+    assert plus.text == "+ cube on place 1"
+    assert "No cubes on 0" in html
+
+
+def test_count_cards_names_each_card_and_shows_countable_cubes(app: Flask) -> None:
+    html = render(app, '{{ count_cards([4, 0, 7, 2], "/c", "t", placed=[3, 0, 7, 1]) }}')
+    page = Page(html)
+    groups = page.find("div", role="group")
+    assert len(groups) == 4
+    names = [page.find(id=g.get("aria-labelledby") or "")[0].text for g in groups]
+    assert names == [
+        "Your card, place 1, the 4: 3 cubes",
+        "Your card, place 2, the 0: 0 cubes",
+        "Your card, place 3, the 7: 7 cubes",
+        "Your card, place 4, the 2: 1 cube",
+    ]
+    stacks = re.findall(
+        r'<div class="cube-stack[^"]*" data-stack aria-hidden="true">(.*?)</div>', html
+    )
+    assert [s.count('class="cube ') for s in stacks] == [3, 0, 7, 1]
+    # Groups of five: a gap after the fifth cube of the 7.
+    assert stacks[2].count("cube-fifth") == 1
+    alts = [img.get("alt") for img in page.find("img")]
+    assert alts == [
+        "Place 1: 4, a cat",
+        "Place 2: 0, the Statue of Cat Liberty",
+        "Place 3: 7, a rat",
+        "Place 4: 2, a cat",
+    ]
+    # The drag tray waits for JavaScript; "- cube" on an empty stack is marked unavailable.
+    assert page.with_class("cube-tray")[0].has("hidden")
+    assert not page.find("button", value="remove-1")[0].has("aria-disabled")
+    empty = render(app, '{{ count_cards([4, 0, 7, 2], "/c", "t") }}')
+    assert Page(empty).find("button", value="remove-1")[0].get("aria-disabled") == "true"
+
+
+def test_count_cards_shows_the_views_hints(app: Flask) -> None:
+    html = render(
+        app,
+        '{{ count_cards([4, 0, 7, 2], "/c", "t", placed=[3, 0, 7, 2], hint={1: "Count again: '
+        'this card says 4"}) }}{{ count_cards([1, 1, 1, 1], "/c", "t", hint="Look again!") }}',
+    )
+    page = Page(html)
+    hints = [e.text for e in page.find("p", data_hint=None)]
+    assert hints[:4] == ["Count again: this card says 4", "", "", ""]
+    assert page.with_class("count-hint-top")[0].text == "Look again!"
+
+
+def test_cube_bar_joins_the_stacks_without_adding_them_up(app: Flask) -> None:
+    html = render(app, "{{ cube_bar([4, 0, 7, 2]) }}")
+    assert_csp_safe(html)
+    page = Page(html)
+    (bar,) = page.find("div", role="img")
+    assert bar.get("aria-label") == "Your bar of cubes: 4, 0, 7, 2 cubes"
+    assert "13" not in html
+    parts = page.with_class("bar-part")
+    assert len(parts) == 4
+    assert len(page.with_class("cube")) == 13
+    # Each stack its own colour and pattern.
+    assert set(page.with_class("cube-blue")) == {
+        c for c in page.with_class("pattern-1") if "cube" in c.classes
+    }
+    shown = render(app, '{{ cube_bar([3, 2], colours="green", show_total=True) }}')
+    assert len(Page(shown).with_class("cube-green")) == 5
+    assert Page(shown).with_class("bar-total")[0].text == "5 cubes"
+
+
+def test_bars_side_by_side_for_a_series(app: Flask) -> None:
+    seats = [
+        {"name": "Mia", "rounds": [12, 9], "you": True, "picture": "fox", "colour": "sky"},
+        {"name": "Top Cat", "rounds": [20, 3], "total": 23, "winner": False},
+        {"name": "Kitten", "rounds": [8, 6], "winner": True},
+    ]
+    html = render(app, "{{ bars_side_by_side(seats) }}", seats=seats)
+    assert_csp_safe(html)
+    page = Page(html)
+    bars = page.with_class("seat-bar")
+    assert len(bars) == 3
+    assert [e.text for e in page.with_class("running-total")] == ["21", "23", "14"]
+    summaries = [e.text for e in page.find("span", class_="visually-hidden")]
+    assert summaries[0] == "Mia (you): round 1, 12 cubes; round 2, 9 cubes; total 21."
+    assert summaries[2] == "Kitten: round 1, 8 cubes; round 2, 6 cubes; total 14, winning."
+    # Round 1 blue and plain, round 2 orange and striped, each with its round number.
+    assert len(page.with_class("cube-blue")) == 12 + 20 + 8 + 1  # + the key
+    assert all("pattern-2" in c.classes for c in page.with_class("cube-orange"))
+    assert [e.text for e in page.with_class("round-tag")] == ["1", "2"] * 3
+    assert [e.text.strip() for e in page.find("li") if not e.classes] == ["Round 1", "Round 2"]
+    assert len(page.with_class("winner-star")) == 1
+    assert page.find("img")[0].get("src") == "/static/pictures/fox.svg"
+
+
+def test_bars_can_wait_for_the_childs_own_total(app: Flask) -> None:
+    seats = [{"name": "Mia", "rounds": [12, 9]}, {"name": "Kitten", "rounds": [8, 6]}]
+    html = render(app, "{{ bars_side_by_side(seats, show_totals=False) }}", seats=seats)
+    page = Page(html)
+    assert not page.with_class("running-total")
+    assert "21" not in html
+    assert page.find("span", class_="visually-hidden")[0].text == (
+        "Mia: round 1, 12 cubes; round 2, 9 cubes."
+    )
+
+
+def test_bars_for_one_round_have_no_round_key(app: Flask) -> None:
+    html = render(app, '{{ bars_side_by_side([{"name": "Sam", "rounds": [11]}]) }}')
+    assert "round-key" not in html
+    assert "cubes-big" in html
+
+
+def test_type_total_works_without_javascript(app: Flask) -> None:
+    html = render(app, '{{ type_total("/play/total", "token-9") }}')
+    assert_csp_safe(html)
+    page = Page(html)
+    (form,) = page.find("form")
+    assert (form.get("method"), form.get("action")) == ("post", "/play/total")
+    assert page.find("input", name="csrf_token")[0].get("value") == "token-9"
+    (box,) = page.find("input", name="total")
+    assert box.get("inputmode") == "numeric"
+    assert page.find("label", for_="total-input")[0].text == "How many cubes in your bar?"
+    keys = [b.get("data-key") for b in page.find("button", type="button")]
+    assert sorted(keys) == sorted([*"0123456789", "clear"])
+    assert page.find("div", data_keypad=None)[0].has("hidden")
+    assert page.find("button", type="submit")[0].text == "That's my total"
+
+
+# ---- the speaker ------------------------------------------------------------------------------
+
+
+def test_speaker_button_waits_for_speech_synthesis(app: Flask) -> None:
+    html = render(app, '{{ speaker("Your turn: <draw> a card.") }}{{ read_aloud_toggle() }}')
+    assert_csp_safe(html)
+    page = Page(html)
+    speaker, toggle = page.find("button")
+    assert speaker.get("data-speak") == "Your turn: <draw> a card."
+    assert "&lt;draw&gt;" in html  # escaped in the attribute
+    assert speaker.has("hidden")
+    assert speaker.text == "Read aloud"
+    assert toggle.get("aria-pressed") == "false"
+    assert toggle.has("hidden")
+
+
+def test_play_css_respects_reduced_motion() -> None:
+    css = (ROOT / "static" / "css" / "play.css").read_text(encoding="utf-8")
+    assert "@media (prefers-reduced-motion: reduce)" in css
+
+
+@pytest.mark.parametrize("name", ["cubes.js", "speech.js"])
+def test_scripts_build_no_markup_from_strings(name: str) -> None:
+    """The scripts make elements and set text, never HTML from strings (no way in for a name)."""
+    js = (ROOT / "static" / "js" / name).read_text(encoding="utf-8")
+    for risky in ("innerHTML", "outerHTML", "insertAdjacentHTML", "eval(", "document.write"):
+        assert risky not in js

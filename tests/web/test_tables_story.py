@@ -1,0 +1,78 @@
+"""The table story (classroom/tables/story.py): redacted events in short sentences, naming no
+private card, not even to its own seat."""
+
+from __future__ import annotations
+
+from classroom.game import Event, EventKind, Power, events_for
+from classroom.tables.story import tell
+
+NAMES = ["Mia", "Top Cat", "Leo"]
+
+
+def texts(events: list[Event], me: int | None) -> list[str]:
+    return [line.text for line in tell(events_for(events, me), NAMES, me)]
+
+
+def test_taking_the_discard_card_and_placing_it_is_one_sentence() -> None:
+    events = [
+        Event(EventKind.TOOK_DISCARD, seat=1, card=2),
+        Event(EventKind.PLACED, seat=1, card=2, position=3),
+        Event(EventKind.DISCARDED, seat=1, card=8),
+        Event(EventKind.TURN_ENDED, seat=1, other_seat=2),
+    ]
+    lines = tell(events, NAMES, 0)
+    assert [line.text for line in lines] == [
+        "Top Cat took the 2 and put it in place 3.",
+        "Top Cat put the 8 on the DISCARD pile.",
+        "Now it is Leo's turn.",
+    ]
+    assert [line.card for line in lines] == [2, 8, None]
+
+
+def test_a_private_draw_is_never_named() -> None:
+    events = [
+        Event(EventKind.DREW, seat=0, card=4, private=True),
+        Event(EventKind.PLACED, seat=0, card=4, position=1, private=True),
+        Event(EventKind.DISCARDED, seat=0, card=9),
+        Event(EventKind.TURN_ENDED, seat=0, other_seat=1),
+    ]
+    for me in (0, 1, None):
+        story = texts(events, me)
+        assert not any("4" in sentence for sentence in story)
+        assert all(line.card != 4 for line in tell(events_for(events, me), NAMES, me))
+    assert texts(events, 0)[:2] == ["You drew a card.", "You put the card in place 1."]
+    assert texts(events, 1)[:2] == ["Mia drew a card.", "Mia put the card in place 1."]
+    assert texts(events, 0)[-1] == "Now it is Top Cat's turn."
+    assert texts(events, 1)[-1] == "Now it is your turn."
+
+
+def test_peek_swap_call_and_the_end() -> None:
+    events = [
+        Event(EventKind.PEEKED, seat=2, card=6, position=4, private=True),
+        Event(EventKind.SWAPPED, seat=0, position=1, other_seat=1, other_position=2),
+        Event(EventKind.SWAP_DECLINED, seat=1),
+        Event(EventKind.DRAW_2_USED, seat=2),
+        Event(EventKind.DISCARDED, seat=2, card=int(Power.SWAP)),
+        Event(EventKind.CALLED, seat=1),
+        Event(EventKind.POWER_REPLACED, seat=0, card=int(Power.PEEK), position=2, replaced_by=5),
+        Event(EventKind.ROUND_ENDED, scores=(10, 12, 20), totals=(10, 12, 20)),
+        Event(EventKind.GAME_ENDED, winners=(0,)),
+    ]
+    assert texts(events, 1) == [
+        "Leo used a PEEK on place 4.",
+        "Mia swapped place 1 with your place 2.",
+        "You did not use the SWAP.",
+        "Leo used a DRAW 2: more draws!",
+        "Leo put the SWAP card on the DISCARD pile.",
+        "You called Rat-a-Tat-Cat!",
+        "The PEEK card in Mia's place 2 became the 5.",
+        "The round is over! Every card turns face up.",
+        "Mia won the game!",
+    ]
+    assert texts(events, 0)[-1] == "You win the game!"
+
+
+def test_a_new_round_names_the_first_discard_card() -> None:
+    events = [Event(EventKind.ROUND_STARTED, seat=1, card=7)]
+    assert texts(events, 0) == ["A new round! Top Cat starts. The first DISCARD card is the 7."]
+    assert texts(events, 1) == ["A new round! You start. The first DISCARD card is the 7."]
