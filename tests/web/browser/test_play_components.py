@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 from flask import Blueprint, Flask, redirect, render_template_string, request, url_for
+from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
 
