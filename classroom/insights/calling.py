@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .choices import ChoiceKind
-from .measures import MIN_CALLS, Flag, FlagKind, Rate, rate
+from .measures import MIN_CALLS, Flag, FlagKind, Rate
 from .records import ChoiceRecord, RoundRecord
+from .tallies import Sums
 
 TOO_EARLY_FLAG = 0.5  # the calling flag: at least this share of calls made while not lowest,
 LOST_FLAG = 0.5  # and (where round results are given) fewer than this share of those rounds won
@@ -33,24 +33,27 @@ class Calling:
 
 def calling(choices: Iterable[ChoiceRecord], rounds: Iterable[RoundRecord] = ()) -> Calling:
     """How well the child's calls were timed: lowest at the call, and won the round."""
-    calls = [c.facts for c in choices if c.facts.kind is ChoiceKind.FINISH and c.facts.called]
-    lowest = sum(f.rank == 1 for f in calls)
-    lowest_at_call = rate(lowest, len(calls), MIN_CALLS)
-    called_rounds = [r for r in rounds if r.called]
-    won = rate(sum(r.won for r in called_rounds), len(called_rounds), MIN_CALLS)
-    too_early = len(calls) - lowest
+    return calling_of(Sums.of(choices, rounds=rounds))
+
+
+def calling_of(sums: Sums) -> Calling:
+    """How well the child's calls were timed, from tallies."""
+    lowest_at_call = sums.rate("call", MIN_CALLS)
+    won = sums.rate("calledround", MIN_CALLS)
+    calls = lowest_at_call.chances
+    too_early = lowest_at_call.misses
     flag = None
     # Where round results are given they must agree: mostly lost the rounds they called.
-    lost = not called_rounds or (won.value is not None and won.value < LOST_FLAG)
-    if lowest_at_call.enough and too_early / len(calls) >= TOO_EARLY_FLAG and lost:
+    lost = not won.chances or (won.value is not None and won.value < LOST_FLAG)
+    if lowest_at_call.enough and too_early / calls >= TOO_EARLY_FLAG and lost:
         rounds_part = (
             f" and won only {won.hits} of the {won.chances} rounds they called"
-            if called_rounds
+            if won.chances
             else ""
         )
         flag = Flag(
             FlagKind.CALLING,
-            f'Called "Rat-a-Tat-Cat" {too_early} of {len(calls)} times without the lowest '
+            f'Called "Rat-a-Tat-Cat" {too_early} of {calls} times without the lowest '
             f"score{rounds_part}.",
         )
     return Calling(lowest_at_call, won, too_early, flag)

@@ -13,10 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time
 from math import comb
 
-from .choices import CORRECT, WRONG, ChoiceFacts, Outcome
 from .measures import (
     MIN_CAT_FLAG,
     MIN_COMPARISONS,
@@ -24,9 +23,11 @@ from .measures import (
     Flag,
     FlagKind,
     Rate,
-    rate,
 )
 from .records import ChoiceRecord, Id, iso_week
+from .tallies import Sums, Tally, distance_group, example_text, is_judged
+
+__all__ = ["distance_group", "example_text", "is_judged"]  # their home is tallies.py
 
 DISTANCES = ("1", "2", "3", "4+")
 FAMILY_PAIRS = ("cat-cat", "cat-rat", "rat-rat")
@@ -38,58 +39,43 @@ CAT_GAP = 0.25  # and at least this far below cat-rat
 CAT_EVIDENCE = 0.05  # and the cat-cat misses this unlikely by chance (one-sided Fisher test)
 
 
-def is_judged(facts: ChoiceFacts) -> bool:
-    """A comparison chance the child answered by replacing a known card or keeping the hand."""
-    return facts.chance and (facts.outcome in CORRECT or facts.outcome in WRONG)
-
-
 def judged(choices: Iterable[ChoiceRecord]) -> list[ChoiceRecord]:
     """The judged comparisons among `choices`, in their order."""
     return [c for c in choices if is_judged(c.facts)]
 
 
-def distance_group(distance: int) -> str:
-    """ "1", "2", "3" or "4+" for a numerical distance."""
-    return str(distance) if distance < 4 else "4+"
-
-
 def comparison_accuracy(choices: Iterable[ChoiceRecord], minimum: int = MIN_COMPARISONS) -> Rate:
     """Judged comparisons answered right (replaced a higher known card)."""
-    found = judged(choices)
-    return rate(sum(c.facts.outcome in CORRECT for c in found), len(found), minimum)
+    return Sums.of(choices).rate("cmp", minimum)
 
 
 def best_share(choices: Iterable[ChoiceRecord], minimum: int = MIN_COMPARISONS) -> Rate:
     """Judged comparisons where the child replaced the highest known card (BEST)."""
-    found = judged(choices)
-    return rate(sum(c.facts.outcome is Outcome.BEST for c in found), len(found), minimum)
+    return Sums.of(choices).rate("best", minimum)
 
 
 def accuracy_by_distance(
     choices: Iterable[ChoiceRecord], minimum: int = MIN_GROUP
 ) -> dict[str, Rate]:
     """Comparison accuracy for each distance group "1", "2", "3", "4+"."""
-    hits: Counter[str] = Counter()
-    total: Counter[str] = Counter()
-    for choice in judged(choices):
-        assert choice.facts.distance is not None
-        group = distance_group(choice.facts.distance)
-        total[group] += 1
-        hits[group] += choice.facts.outcome in CORRECT
-    return {group: rate(hits[group], total[group], minimum) for group in DISTANCES}
+    return by_distance_of(Sums.of(choices), minimum)
+
+
+def by_distance_of(sums: Sums, minimum: int = MIN_GROUP) -> dict[str, Rate]:
+    """Comparison accuracy for each distance group, from tallies."""
+    return {group: sums.rate(f"dist:{group}", minimum) for group in DISTANCES}
 
 
 def accuracy_by_family(
     choices: Iterable[ChoiceRecord], minimum: int = MIN_GROUP
 ) -> dict[str, Rate]:
     """Comparison accuracy for each family pair "cat-cat", "cat-rat", "rat-rat"."""
-    hits: Counter[str] = Counter()
-    total: Counter[str] = Counter()
-    for choice in judged(choices):
-        pair = choice.facts.family_pair or ""
-        total[pair] += 1
-        hits[pair] += choice.facts.outcome in CORRECT
-    return {pair: rate(hits[pair], total[pair], minimum) for pair in FAMILY_PAIRS}
+    return by_family_of(Sums.of(choices), minimum)
+
+
+def by_family_of(sums: Sums, minimum: int = MIN_GROUP) -> dict[str, Rate]:
+    """Comparison accuracy for each family pair, from tallies."""
+    return {pair: sums.rate(f"fam:{pair}", minimum) for pair in FAMILY_PAIRS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,15 +103,6 @@ class WeeklyExample:
         return f"{self.text}, {times}"
 
 
-def example_text(facts: ChoiceFacts) -> str | None:
-    """A wrong comparison in a teacher's words; None for anything else."""
-    if not is_judged(facts) or facts.outcome in CORRECT:
-        return None
-    if facts.outcome is Outcome.KEPT_HIGHER:
-        return f"kept a {facts.highest_known} when a {facts.hand} came"
-    return f"put a {facts.hand} on a {facts.replaced_known} and kept a {facts.highest_known}"
-
-
 def examples(choices: Iterable[ChoiceRecord], family_pair: str | None = None) -> list[Example]:
     """The child's wrong comparisons (of one family pair, if given), oldest first."""
     found = []
@@ -138,6 +115,31 @@ def examples(choices: Iterable[ChoiceRecord], family_pair: str | None = None) ->
             Example(choice.when, choice.game_id, text, facts.family_pair or "", facts.needed_memory)
         )
     return sorted(found, key=lambda e: e.when)
+
+
+def slips_of(tallies: Iterable[Tally], family_pair: str | None = None) -> list[Example]:
+    """The wrong comparisons kept in tallies (of one family pair, if given), oldest first.
+
+    Tallies keep the day, not the moment or the game: each example is dated at midnight.
+    """
+    found: list[Example] = []
+    for t in sorted(tallies, key=lambda t: (t.day, t.key)):
+        if not t.key.startswith("slip:"):
+            continue
+        _, pair, memory, text = t.key.split(":", 3)
+        if family_pair is not None and pair != family_pair:
+            continue
+        when = datetime.combine(t.day, time.min)
+        found.extend(Example(when, "", text, pair, memory == "1") for _ in range(t.chances))
+    return found
+
+
+def common_text(found: Iterable[Example]) -> str | None:
+    """The slip that happened most often (the first in order of the words on a tie)."""
+    counts = Counter(e.text for e in found)
+    if not counts:
+        return None
+    return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
 
 
 def examples_per_week(found: Iterable[Example]) -> list[WeeklyExample]:
@@ -161,9 +163,13 @@ class CatVersusRat:
 
 def cat_versus_rat(choices: Sequence[ChoiceRecord]) -> CatVersusRat:
     """Good on cat-rat pairs, poor on cat-cat ones (keeps a 4 when a 3 comes)? With examples."""
-    families = accuracy_by_family(choices, MIN_CAT_FLAG)
+    return cat_versus_rat_of(Sums.of(choices), examples(choices, "cat-cat"))
+
+
+def cat_versus_rat_of(sums: Sums, slips: Sequence[Example]) -> CatVersusRat:
+    """The cat-versus-rat check from tallies and the child's cat-cat slips (oldest first)."""
+    families = by_family_of(sums, MIN_CAT_FLAG)
     cat_cat, cat_rat = families["cat-cat"], families["cat-rat"]
-    slips = examples(choices, "cat-cat")
     flag = None
     if (
         cat_cat.value is not None
@@ -173,8 +179,8 @@ def cat_versus_rat(choices: Sequence[ChoiceRecord]) -> CatVersusRat:
         and cat_cat.value <= cat_rat.value - CAT_GAP
         and chance_of_misses(cat_cat, cat_rat) < CAT_EVIDENCE
     ):
-        common = Counter(e.text for e in slips).most_common(1)
-        like = f'; for example "{common[0][0]}"' if common else ""
+        common = common_text(slips)
+        like = f'; for example "{common}"' if common else ""
         flag = Flag(
             FlagKind.CAT_VERSUS_RAT,
             f"Right on cat-rat pairs ({cat_rat.text()}) but not on cat-cat pairs "

@@ -7,14 +7,15 @@ Cubes are judged as the child first placed them (`CountRecord.cubes`, before any
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .measures import MIN_CUBES, MIN_NUMERAL, MIN_TOTALS, Flag, FlagKind, Mean, Rate, rate
 from .records import CountRecord
+from .tallies import NUMERALS, Sums
 
-NUMERALS = tuple(range(1, 10))
+__all__ = ["NUMERALS"]  # its home is tallies.py
+
 MISCOUNTED = 0.75  # a numeral is "miscounted" when its stacks are right less often than this
 CUBES_FLAG = 0.9  # the counting flag: fewer stacks than this right overall
 ADDING_FLAG = 0.9  # the adding flag: fewer typed totals than this exactly right
@@ -42,12 +43,16 @@ def stacks(counts: Iterable[CountRecord]) -> list[tuple[int, int]]:
 
 def numerals(counts: Iterable[CountRecord]) -> Numerals:
     """Cubes placed per numeral: how often the stack matched the numeral, and which numerals not."""
-    found = stacks(counts)
-    total: Counter[int] = Counter(n for n, _ in found)
-    right: Counter[int] = Counter(n for n, cubes in found if cubes == n)
-    per = {n: rate(right[n], total[n], MIN_NUMERAL) for n in NUMERALS}
+    return numerals_of(Sums.of(counts=counts))
+
+
+def numerals_of(sums: Sums) -> Numerals:
+    """Cubes placed per numeral, from tallies."""
+    per = {n: sums.rate(f"stack:{n}", MIN_NUMERAL) for n in NUMERALS}
     miscounted = tuple(n for n, r in per.items() if r.value is not None and r.value < MISCOUNTED)
-    overall = rate(sum(right.values()), len(found), MIN_CUBES)
+    overall = rate(
+        sum(r.hits for r in per.values()), sum(r.chances for r in per.values()), MIN_CUBES
+    )
     flag = None
     if overall.value is not None and overall.value < CUBES_FLAG:
         which = ", ".join(str(n) for n in miscounted) or "no one numeral"
@@ -70,10 +75,14 @@ class Adding:
 
 def adding(counts: Iterable[CountRecord]) -> Adding:
     """The typed total against the true total, where typing was asked."""
-    errors = [abs(c.typed_total - c.true_total) for c in counts if c.typed_total is not None]
-    exact = rate(sum(e == 0 for e in errors), len(errors), MIN_TOTALS)
-    off_by_one = rate(sum(e == 1 for e in errors), len(errors), MIN_TOTALS)
-    mean_error = Mean(float(sum(errors)), len(errors), MIN_TOTALS)
+    return adding_of(Sums.of(counts=counts))
+
+
+def adding_of(sums: Sums) -> Adding:
+    """Typed totals against true totals, from tallies."""
+    exact = sums.rate("total", MIN_TOTALS)
+    off_by_one = sums.rate("total:off1", MIN_TOTALS)
+    mean_error = sums.mean("total:err", MIN_TOTALS)
     flag = None
     if exact.value is not None and exact.value < ADDING_FLAG:
         flag = Flag(

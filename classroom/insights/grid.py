@@ -4,13 +4,13 @@ in hand against the highest card the child could know in their line (4-versus-3 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .choices import CORRECT
-from .comparison import judged
 from .measures import MIN_GRID_CELL, Rate, rate
 from .records import ChoiceRecord, Id
+from .tallies import Sums
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,31 +50,28 @@ class PairGrid:
 
 def pair_grid(choices: Iterable[ChoiceRecord]) -> PairGrid:
     """Many children's judged comparisons, counted per (hand, highest known) pair."""
+    children: dict[Id, list[ChoiceRecord]] = defaultdict(list)
+    for choice in choices:
+        children[choice.child_id].append(choice)
+    return pair_grid_of([Sums.of(mine) for mine in children.values()])
+
+
+def pair_grid_of(children: Iterable[Sums]) -> PairGrid:
+    """The grid from each child's tallies ("pair:<hand>:<highest>", hits = wrong)."""
     chances = [[0] * 10 for _ in range(10)]
     wrong = [[0] * 10 for _ in range(10)]
-    seen: dict[tuple[int, int], set[Id]] = {}
-    missed: dict[tuple[int, int], set[Id]] = {}
-    for choice in judged(choices):
-        facts = choice.facts
-        assert facts.hand is not None and facts.highest_known is not None
-        hand, highest = int(facts.hand), facts.highest_known
-        chances[hand][highest] += 1
-        seen.setdefault((hand, highest), set()).add(choice.child_id)
-        if facts.outcome not in CORRECT:
-            wrong[hand][highest] += 1
-            missed.setdefault((hand, highest), set()).add(choice.child_id)
+    seen = [[0] * 10 for _ in range(10)]
+    missed = [[0] * 10 for _ in range(10)]
+    for sums in children:
+        for key in sums.keys("pair:"):
+            _, hand, highest = key.split(":")
+            h, k = int(hand), int(highest)
+            chances[h][k] += sums.chances[key]
+            wrong[h][k] += sums.hits[key]
+            seen[h][k] += 1
+            missed[h][k] += sums.hits[key] > 0
     cells = tuple(
-        tuple(
-            Cell(
-                h,
-                k,
-                chances[h][k],
-                wrong[h][k],
-                len(seen.get((h, k), ())),
-                len(missed.get((h, k), ())),
-            )
-            for k in range(10)
-        )
+        tuple(Cell(h, k, chances[h][k], wrong[h][k], seen[h][k], missed[h][k]) for k in range(10))
         for h in range(10)
     )
     return PairGrid(cells)

@@ -12,60 +12,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, time
 
-from classroom.game import ActionKind, family
-
-from .choices import CORRECT, WRONG, ChoiceFacts, ChoiceKind, Outcome
-from .comparison import Example
+from .comparison import Example, common_text
 from .measures import MIN_MEMORY, MIN_SWAPS, MIN_TURNS, Flag, FlagKind, Mean, Rate, rate
 from .records import ChoiceRecord, LookRecord
+from .tallies import (
+    LOW_CARD,
+    PEEK_LEVELS,
+    Sums,
+    Tally,
+    contradicted,
+    contradicted_pair,
+    memory_decided,
+    memory_text,
+)
 
-PEEK_LEVELS = ("peek", "outside_peek")  # where a child may turn own cards over
-LOW_CARD = 3  # a SWAP "targets a low card" when it takes a known card of 3 or less
+# Their home is tallies.py; named here too, where the memory measures are described.
+__all__ = ["LOW_CARD", "PEEK_LEVELS", "contradicted", "memory_decided"]
+
 MEMORY_SLIPS = 0.1  # the memory flag: at least this share of memory choices contradicted...
 MEMORY_SLIPS_AT_LEAST = 2  # ...and at least this many of them
 
 
 def looks_per_turn(choices: Iterable[ChoiceRecord], looks: Iterable[LookRecord]) -> Mean:
     """Looks at own cards per turn, at the Peek levels (a turn starts with a SOURCE choice)."""
-    turns = sum(c.facts.kind is ChoiceKind.SOURCE and c.facts.level in PEEK_LEVELS for c in choices)
-    count = sum(look.level in PEEK_LEVELS for look in looks)
-    return Mean(float(count), turns, MIN_TURNS)
+    return looks_per_turn_of(Sums.of(choices, looks))
 
 
-def memory_decided(facts: ChoiceFacts) -> bool:
-    """A placing choice whose deciding card was known but out of sight, judged right or wrong.
-
-    Right: replaced the remembered card above the hand (BEST, BETTER). Wrong: kept the hand
-    card though a remembered card was higher (KEPT_HIGHER), or put it on a remembered card
-    that was lower or equal (REPLACED_LOWER, REPLACED_EQUAL).
-    """
-    return (
-        facts.kind is ChoiceKind.PLACE
-        and facts.needed_memory
-        and (facts.outcome in CORRECT or facts.outcome in WRONG)
-    )
-
-
-def contradicted(facts: ChoiceFacts) -> bool:
-    """The choice went against a card the child had seen but could not see then."""
-    return memory_decided(facts) and facts.outcome in WRONG
-
-
-def contradicted_pair(facts: ChoiceFacts) -> str | None:
-    """The family pair of the hand and the card the choice went against, "cat-rat" etc."""
-    other = facts.highest_known if facts.outcome is Outcome.KEPT_HIGHER else facts.replaced_known
-    if facts.hand is None or other is None or facts.hand >= 10 or other >= 10:
-        return None
-    pair = sorted((str(family(facts.hand)), str(family(other))))
-    return f"{pair[0]}-{pair[1]}"
-
-
-def memory_text(facts: ChoiceFacts) -> str:
-    """A contradiction in a teacher's words: "put a 6 on their 1"."""
-    if facts.outcome is Outcome.KEPT_HIGHER:
-        return f"threw away a {facts.hand} though their {facts.highest_known} was higher"
-    return f"put a {facts.hand} on their {facts.replaced_known}"
+def looks_per_turn_of(sums: Sums) -> Mean:
+    """Looks at own cards per turn at the Peek levels, from tallies."""
+    return Mean(float(sums.chances["look"]), sums.chances["turn"], MIN_TURNS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,28 +62,47 @@ def memory(choices: Sequence[ChoiceRecord], *, cat_versus_rat: bool = False) -> 
     cat-cat contradictions are left out: a child who thinks all cats alike makes them with a
     perfect memory too.
     """
-    chances = 0
-    found: list[Example] = []
-    left_out = 0
+    return memory_of(Sums.of(choices), memory_examples(choices), cat_versus_rat=cat_versus_rat)
+
+
+def memory_examples(choices: Iterable[ChoiceRecord]) -> list[Example]:
+    """Every choice that went against a seen card (with a family pair), in words."""
+    found = []
     for choice in choices:
         facts = choice.facts
-        if not memory_decided(facts):
-            continue
         pair = contradicted_pair(facts) if contradicted(facts) else None
-        if cat_versus_rat and pair == "cat-cat":
-            left_out += 1
-            continue
-        chances += 1
         if pair is not None:
             found.append(
                 Example(choice.when, choice.game_id, memory_text(facts), pair, needed_memory=True)
             )
-    found.sort(key=lambda e: e.when)
+    return found
+
+
+def contradictions_of(tallies: Iterable[Tally]) -> list[Example]:
+    """The contradictions kept in tallies, oldest first, each dated at midnight of its day."""
+    found: list[Example] = []
+    for t in sorted(tallies, key=lambda t: (t.day, t.key)):
+        if t.key.startswith("memslip:"):
+            _, pair, text = t.key.split(":", 2)
+            when = datetime.combine(t.day, time.min)
+            found.extend(
+                Example(when, "", text, pair, needed_memory=True) for _ in range(t.chances)
+            )
+    return found
+
+
+def memory_of(sums: Sums, found: Sequence[Example], *, cat_versus_rat: bool = False) -> Memory:
+    """Memory from tallies and every contradiction (with a family pair), oldest first."""
+    left_out = sum(e.family_pair == "cat-cat" for e in found) if cat_versus_rat else 0
+    if cat_versus_rat:
+        found = [e for e in found if e.family_pair != "cat-cat"]
+    chances = sums.chances["mem"] - left_out
+    found = sorted(found, key=lambda e: e.when)
     held = rate(chances - len(found), chances, MIN_MEMORY)
     flag = None
     value = held.value
     if value is not None and 1 - value >= MEMORY_SLIPS and len(found) >= MEMORY_SLIPS_AT_LEAST:
-        example = f'; for example "{found[-1].text}"' if found else ""
+        example = f'; for example "{common_text(found)}"'
         flag = Flag(
             FlagKind.MEMORY,
             f"{len(found)} of {chances} choices went against a card they had seen"
@@ -117,15 +113,4 @@ def memory(choices: Sequence[ChoiceRecord], *, cat_versus_rat: bool = False) -> 
 
 def swap_targeting(choices: Iterable[ChoiceRecord]) -> Rate:
     """SWAPs made (away from Ultra-Peek) that took a known low card, lower than the one given."""
-    swaps = [
-        c.facts
-        for c in choices
-        if c.facts.action is ActionKind.SWAP and c.facts.level != "ultra_peek"
-    ]
-    hits = sum(
-        f.other_known is not None
-        and f.other_known <= LOW_CARD
-        and (f.replaced_known is None or f.other_known < f.replaced_known)
-        for f in swaps
-    )
-    return rate(hits, len(swaps), MIN_SWAPS)
+    return Sums.of(choices).rate("swap", MIN_SWAPS)

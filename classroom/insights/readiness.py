@@ -13,17 +13,18 @@ Moving needs MIN_READINESS judged comparisons in that window:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
 
 from classroom.game import Level
 
-from .comparison import accuracy_by_family, cat_versus_rat, comparison_accuracy
-from .measures import MIN_GROUP, MIN_READINESS
-from .memory import memory
+from .comparison import by_family_of, cat_pattern
+from .measures import MIN_CAT_FLAG, MIN_GROUP, MIN_READINESS
+from .memory import contradictions_of, memory_of
 from .records import ChoiceRecord
+from .tallies import Sums, Tally, tally, within
 
 UP_ACCURACY = 0.85
 UP_CAT_CAT = 0.75
@@ -49,22 +50,22 @@ class Recommendation:
     sentence: str
 
 
-def recent(
-    choices: Sequence[ChoiceRecord], level: Level, today: date, weeks: int
-) -> list[ChoiceRecord]:
-    """The choices made at `level` in the `weeks` weeks up to `today`."""
-    since = today - timedelta(weeks=weeks)
-    return [c for c in choices if c.facts.level == level.value and since < c.when.date() <= today]
-
-
 def readiness(
     level: Level | str, choices: Sequence[ChoiceRecord], *, today: date, weeks: int = 2
 ) -> Recommendation:
     """Move up, stay or move down, from the recent choices at the child's level."""
+    return readiness_of(level, tally(choices), today=today, weeks=weeks)
+
+
+def readiness_of(
+    level: Level | str, tallies: Iterable[Tally], *, today: date, weeks: int = 2
+) -> Recommendation:
+    """Move up, stay or move down, from the tallies of the child's recent days at their level."""
     level = Level.parse(level)
-    window = recent(choices, level, today, weeks)
+    window = within(tallies, today - timedelta(weeks=weeks) + timedelta(days=1), today, level.value)
+    sums = Sums(window)
     span = f"in the last {weeks} weeks" if weeks != 1 else "in the last week"
-    comparisons = comparison_accuracy(window, MIN_READINESS)
+    comparisons = sums.rate("cmp", MIN_READINESS)
     index = level.number - 1
     up = ORDER[index + 1] if index + 1 < len(ORDER) else None
     down = ORDER[index - 1] if index > 0 else None
@@ -78,9 +79,12 @@ def readiness(
     right = f"{comparisons.hits} of {comparisons.chances} comparisons right {span}"
     value = comparisons.value
     assert value is not None
-    cats = cat_versus_rat(window)
+    families = by_family_of(sums, MIN_CAT_FLAG)
+    pattern = cat_pattern(families["cat-cat"], families["cat-rat"])
     memory_asked = level in (Level.OUTSIDE_PEEK, Level.STANDARD)
-    remembered = memory(window, cat_versus_rat=cats.pattern) if memory_asked else None
+    remembered = (
+        memory_of(sums, contradictions_of(window), cat_versus_rat=pattern) if memory_asked else None
+    )
     held = remembered.held if remembered is not None else None
     if down is not None and value < DOWN_ACCURACY:
         return Recommendation(Move.DOWN, down, f"Move down to {down.label}: only {right}.")
@@ -92,7 +96,7 @@ def readiness(
             f"Move down to {down.label}: {held.misses} of {held.chances} choices {span} "
             f"went against a card they had seen ({right}).",
         )
-    cat_cat = accuracy_by_family(window, MIN_GROUP)["cat-cat"]
+    cat_cat = by_family_of(sums, MIN_GROUP)["cat-cat"]
     cat_ok = cat_cat.value is not None and cat_cat.value >= UP_CAT_CAT
     memory_ok = remembered is None or remembered.flag is None
     if value >= UP_ACCURACY and cat_ok and memory_ok:

@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from enum import StrEnum
 
 from classroom.game import Level
 
-from .calling import Calling, calling
+from .calling import Calling, calling_of
 from .comparison import (
     CatVersusRat,
-    accuracy_by_distance,
-    accuracy_by_family,
-    best_share,
-    cat_versus_rat,
-    comparison_accuracy,
+    Example,
+    by_distance_of,
+    by_family_of,
+    cat_versus_rat_of,
+    examples,
+    slips_of,
 )
-from .counting import Adding, Numerals, adding, numerals
-from .measures import Flag, Mean, Rate
-from .memory import Memory, looks_per_turn, memory, swap_targeting
-from .readiness import Recommendation, readiness
+from .counting import Adding, Numerals, adding_of, numerals_of
+from .measures import MIN_COMPARISONS, MIN_SWAPS, Flag, Mean, Rate
+from .memory import Memory, contradictions_of, looks_per_turn_of, memory_examples, memory_of
+from .readiness import Recommendation, readiness_of
 from .records import ChoiceRecord, CountRecord, LookRecord, RoundRecord
+from .tallies import Sums, Tally, tally, within
 from .trends import count_games, in_range
 
 TREND_STEP = 0.1  # accuracy must move this much between two fortnights to count as a trend
@@ -61,15 +63,21 @@ class ChildSummary:
 
 def trend(choices: Sequence[ChoiceRecord], today: date) -> Trend | None:
     """Up, steady or down: the last two weeks' comparison accuracy against the two before."""
-    last = comparison_accuracy(in_range(choices, today - timedelta(days=13), today)).value
-    before = comparison_accuracy(
-        in_range(choices, today - timedelta(days=27), today - timedelta(days=14))
-    ).value
-    if last is None or before is None:
+    return trend_of(tally(choices), today)
+
+
+def trend_of(tallies: Iterable[Tally], today: date) -> Trend | None:
+    """Up, steady or down, from the tallies of the last four weeks up to `today`."""
+    tallies = list(tallies)
+    last = Sums(within(tallies, today - timedelta(days=13), today)).rate("cmp", MIN_COMPARISONS)
+    before = Sums(within(tallies, today - timedelta(days=27), today - timedelta(days=14))).rate(
+        "cmp", MIN_COMPARISONS
+    )
+    if last.value is None or before.value is None:
         return None
-    if last - before >= TREND_STEP:
+    if last.value - before.value >= TREND_STEP:
         return Trend.UP
-    if before - last >= TREND_STEP:
+    if before.value - last.value >= TREND_STEP:
         return Trend.DOWN
     return Trend.STEADY
 
@@ -84,13 +92,55 @@ def child_summary(
     today: date,
 ) -> ChildSummary:
     """Every measure of one child over the records given (the period the teacher chose)."""
-    level = Level.parse(level)
-    cats = cat_versus_rat(choices)
-    remembered = memory(choices, cat_versus_rat=cats.pattern)
-    counted = numerals(counts)
-    added = adding(counts)
-    called = calling(choices, rounds)
     week = today - timedelta(days=6)
+    summary = summary_of(
+        level,
+        tally(choices, looks, counts, rounds),
+        today=today,
+        cat_slips=examples(choices, "cat-cat"),
+        contradictions=memory_examples(choices),
+    )
+    # Records name their games, so a game counts even before its first round is over.
+    return replace(
+        summary,
+        games=count_games(choices, counts, rounds),
+        games_this_week=count_games(
+            in_range(choices, week, today),
+            in_range(counts, week, today),
+            in_range(rounds, week, today),
+        ),
+    )
+
+
+def summary_of(
+    level: Level | str,
+    tallies: Iterable[Tally],
+    *,
+    today: date,
+    recent: Iterable[Tally] | None = None,
+    cat_slips: Sequence[Example] | None = None,
+    contradictions: Sequence[Example] | None = None,
+) -> ChildSummary:
+    """Every measure of one child from the tallies of the period the teacher chose.
+
+    `recent` are the tallies of the four weeks up to `today` when the period does not cover
+    them (the trend and the recommendation are about now, whatever the period). Examples
+    come from the tallies unless given (records know the moment and the game; tallies only
+    the day).
+    """
+    level = Level.parse(level)
+    tallies = list(tallies)
+    recent = tallies if recent is None else list(recent)
+    sums = Sums(tallies)
+    if cat_slips is None:
+        cat_slips = slips_of(tallies, "cat-cat")
+    if contradictions is None:
+        contradictions = contradictions_of(tallies)
+    cats = cat_versus_rat_of(sums, cat_slips)
+    remembered = memory_of(sums, contradictions, cat_versus_rat=cats.pattern)
+    counted = numerals_of(sums)
+    added = adding_of(sums)
+    called = calling_of(sums)
     flags = tuple(
         flag
         for flag in (cats.flag, remembered.flag, counted.flag, added.flag, called.flag)
@@ -98,24 +148,20 @@ def child_summary(
     )
     return ChildSummary(
         level=level,
-        games=count_games(choices, counts, rounds),
-        games_this_week=count_games(
-            in_range(choices, week, today),
-            in_range(counts, week, today),
-            in_range(rounds, week, today),
-        ),
-        accuracy=comparison_accuracy(choices),
-        trend=trend(choices, today),
-        by_distance=accuracy_by_distance(choices),
-        by_family=accuracy_by_family(choices),
-        best=best_share(choices),
+        games=sums.chances["game"],
+        games_this_week=Sums(within(tallies, today - timedelta(days=6), today)).chances["game"],
+        accuracy=sums.rate("cmp", MIN_COMPARISONS),
+        trend=trend_of(recent, today),
+        by_distance=by_distance_of(sums),
+        by_family=by_family_of(sums),
+        best=sums.rate("best", MIN_COMPARISONS),
         cats=cats,
         memory=remembered,
-        looks_per_turn=looks_per_turn(choices, looks),
-        swap_targeting=swap_targeting(choices),
+        looks_per_turn=looks_per_turn_of(sums),
+        swap_targeting=sums.rate("swap", MIN_SWAPS),
         numerals=counted,
         adding=added,
         calling=called,
         flags=flags,
-        recommendation=readiness(level, choices, today=today),
+        recommendation=readiness_of(level, recent, today=today),
     )

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Protocol, TypeVar
 
-from .comparison import accuracy_by_family, comparison_accuracy
-from .counting import adding, numerals
-from .measures import MIN_CAT_FLAG, Mean, Rate
-from .memory import looks_per_turn, memory
+from .comparison import by_family_of
+from .counting import adding_of, numerals_of
+from .measures import MIN_CAT_FLAG, MIN_COMPARISONS, Mean, Rate
+from .memory import contradictions_of, looks_per_turn_of, memory_of
 from .records import ChoiceRecord, CountRecord, LookRecord, RoundRecord, iso_week
+from .tallies import Sums, Tally, tally, within
 
 
 class Dated(Protocol):
@@ -75,25 +76,34 @@ def weekly(
     end: date,
 ) -> list[WeekPoint]:
     """Every ISO week from `start` to `end` (empty weeks included), each with its measures."""
-    weeks_choices = by_week(in_range(choices, start, end))
-    weeks_looks = by_week(in_range(looks, start, end))
-    weeks_counts = by_week(in_range(counts, start, end))
+    points = weekly_of(tally(choices, looks, counts), start=start, end=end)
+    # Records name their games, so a week counts its games without round results.
+    played: list[ChoiceRecord | CountRecord] = [*choices, *counts]
+    games = by_week(in_range(played, start, end))
+    return [replace(p, games=count_games(games.get(p.week, []))) for p in points]
+
+
+def weekly_of(tallies: Iterable[Tally], *, start: date, end: date) -> list[WeekPoint]:
+    """Every ISO week from `start` to `end` (empty weeks included), from tallies."""
+    weeks: dict[str, list[Tally]] = defaultdict(list)
+    for t in within(tallies, start, end):
+        weeks[iso_week(t.day)].append(t)
     points = []
     for monday in mondays(start, end):
         week = iso_week(monday)
-        mine = weeks_choices.get(week, [])
-        counted = weeks_counts.get(week, [])
+        mine = weeks.get(week, [])
+        sums = Sums(mine)
         points.append(
             WeekPoint(
                 week=week,
                 monday=monday,
-                games=count_games(mine, counted),
-                comparisons=comparison_accuracy(mine),
-                cat_cat=accuracy_by_family(mine, MIN_CAT_FLAG)["cat-cat"],
-                memory_held=memory(mine).held,
-                looks_per_turn=looks_per_turn(mine, weeks_looks.get(week, [])),
-                cubes=numerals(counted).overall,
-                totals_exact=adding(counted).exact,
+                games=sums.chances["game"],
+                comparisons=sums.rate("cmp", MIN_COMPARISONS),
+                cat_cat=by_family_of(sums, MIN_CAT_FLAG)["cat-cat"],
+                memory_held=memory_of(sums, contradictions_of(mine)).held,
+                looks_per_turn=looks_per_turn_of(sums),
+                cubes=numerals_of(sums).overall,
+                totals_exact=adding_of(sums).exact,
             )
         )
     return points
