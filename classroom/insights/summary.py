@@ -149,7 +149,7 @@ def summary_of(
     return ChildSummary(
         level=level,
         games=sums.chances["game"],
-        games_this_week=Sums(within(tallies, today - timedelta(days=6), today)).chances["game"],
+        games_this_week=Sums(within(recent, today - timedelta(days=6), today)).chances["game"],
         accuracy=sums.rate("cmp", MIN_COMPARISONS),
         trend=trend_of(recent, today),
         by_distance=by_distance_of(sums),
