@@ -19,6 +19,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -324,6 +325,7 @@ class TableSeat(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (
         UniqueConstraint("table_id", "seat", name="uq_table_seats_seat"),
         CheckConstraint(one_of("computer", COMPUTER_PLAYERS), name="computer"),
+        CheckConstraint(one_of("stand_in", COMPUTER_PLAYERS), name="stand_in"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -343,6 +345,14 @@ class TableSeat(db.Model):  # type: ignore[name-defined,misc]
     # stacks snapped while the typed total is still to come.
     counted_round: Mapped[int] = mapped_column(Integer, default=0)
     pending_count: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    # A child who left mid-game (docs/play.md, "A child who leaves"): when their page last
+    # asked for the table; the computer player playing for them while they are away (None
+    # while they play themself), since when; and whether the teacher took them out for the
+    # rest of the game (then coming back does not give the seat back).
+    last_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    stand_in: Mapped[str | None] = mapped_column(String(12))
+    away_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    taken_out: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     table: Mapped[PlayTable] = relationship(back_populates="seats")
 
@@ -463,3 +473,4 @@ class RoundRow(db.Model):  # type: ignore[name-defined,misc]
     score: Mapped[int] = mapped_column(Integer)
     won: Mapped[bool] = mapped_column()
     called: Mapped[bool] = mapped_column()
+

@@ -12,6 +12,9 @@ from flask import Config, Flask
 
 ENV_PREFIX = "CLASSROOM"
 SECRET_KEY_FILE = "secret_key"
+# Seconds a child's seat may go unseen (no page or poll from it) on their turn before a
+# computer player plays for them (docs/play.md, "A child who leaves"); 0 turns it off.
+AWAY_AFTER = 90
 
 
 def load_environment(
@@ -48,6 +51,7 @@ def finish(app: Flask) -> None:
         app.instance_path, "classroom.sqlite"
     )
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(url)
+    app.config["AWAY_AFTER"] = float(app.config.get("AWAY_AFTER", AWAY_AFTER))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
 

@@ -8,19 +8,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Response, jsonify, redirect, render_template, request, url_for
+from flask import Response, jsonify, redirect, render_template, request, session, url_for
 from flask_wtf.csrf import generate_csrf
 
 from classroom.assignments import LEVEL_NAMES
 from classroom.extensions import db
-from classroom.game import Action, EventKind, IllegalAction, events_for
+from classroom.game import Action, Event, EventKind, IllegalAction
 from classroom.models import Child, PlayTable
 from classroom.tables import service
 from classroom.tables.board import Board, build_board
-from classroom.tables.story import tell
+from classroom.tables.story import StoryItem, tell
 
 STORY_LENGTH = 8  # sentences of the table story kept on the page
 STORY_EVENTS = 40  # events read back to tell them
+# The session key of a card to show face up on the next page only (a look or a PEEK sent
+# without JavaScript); see remember_reveal.
+REVEAL_KEY = "table_reveal"
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,24 @@ class Urls:
     move: str
     look: str
     count: str
+
+
+def redacted(items: list[StoryItem], seat: int | None) -> list[StoryItem]:
+    """The story as `seat` saw it (None: a teacher watching, who sees every card)."""
+    return [item.for_seat(seat) for item in items]
+
+
+def level_notes(table: PlayTable) -> dict[int, str]:
+    """For the teacher: the seats whose child is assigned another level than the table's."""
+    notes = {}
+    for row in table.seats:
+        child = db.session.get(Child, row.child_id) if row.child_id is not None else None
+        if child is not None and child.level != table.level:
+            notes[row.seat] = (
+                f"{row.name} is assigned {LEVEL_NAMES[child.level]} and plays this table at "
+                f"{LEVEL_NAMES[table.level]}."
+            )
+    return notes
 
 
 def board_for(
@@ -43,21 +64,71 @@ def board_for(
     game = service.game_of(table)
     viewer = 0 if seat is None else seat
     view = game.view(viewer)
-    events = events_for(service.stored_events(table.id, limit=STORY_EVENTS), seat)
+    events = redacted(service.stored_story(table.id, limit=STORY_EVENTS), seat)
+    moves = seat is not None and table.status == "playing" and table.seats[seat].stand_in is None
     return build_board(
         table_id=table.id,
         version=table.version,
         status=table.status,
         seat_rows=table.seats,
         view=view,
-        legal=game.legal_actions(seat) if seat is not None and table.status == "playing" else [],
+        legal=game.legal_actions(seat) if moves else [],
         events=events,
         score_history=game.score_history,
         watch_lines=game.lines if seat is None else None,
         watch_hand=game.hand if seat is None else None,
         chosen_swap=chosen_swap,
         revealed=revealed,
+        seat_notes=level_notes(table) if seat is None else None,
     )
+
+
+def remember_reveal(table: PlayTable, seat: int, version: int, positions: list[int]) -> None:
+    """A look or a PEEK without JavaScript: the next page shows the card face up, once.
+
+    Only where the card is (table, seat, version, position) goes into the signed session
+    cookie, never its value: the next page reads the card from the game, and pops the note,
+    so the page after that (or a refresh) shows it face down again."""
+    session[REVEAL_KEY] = {
+        "table": table.id,
+        "seat": seat,
+        "version": version,
+        "positions": positions,
+    }
+
+
+def moved(event: Event, seat: int, position: int) -> bool:
+    """Did `event` put another card at the seat's position (or start a new deal)?"""
+    if event.kind in (EventKind.ROUND_ENDED, EventKind.ROUND_STARTED):
+        return True
+    if event.kind in (EventKind.PLACED, EventKind.POWER_REPLACED):
+        return (event.seat, event.position) == (seat, position)
+    if event.kind is EventKind.SWAPPED:
+        return (seat, position) in {
+            (event.seat, event.position),
+            (event.other_seat, event.other_position),
+        }
+    return False
+
+
+def take_reveal(table: PlayTable, seat: int | None) -> dict[int, int] | None:
+    """The cards to show face up on this page, once (see remember_reveal); None if the note
+    is for another table or seat, or the card may have moved since (a SWAP, a new round)."""
+    note = session.pop(REVEAL_KEY, None)
+    if not isinstance(note, dict) or seat is None or table.state is None:
+        return None
+    if note.get("table") != table.id or note.get("seat") != seat:
+        return None
+    since = int_arg(note.get("version"))
+    positions = [p for p in note.get("positions", []) if isinstance(p, int) and 1 <= p <= 4]
+    if since is None or not positions or table.status != "playing":
+        return None
+    if since != table.version:
+        events = service.stored_events(table.id, since_version=since)
+        if any(moved(e, seat, p) for e in events for p in positions):
+            return None
+    line = service.game_of(table).lines[seat]
+    return {p: int(line[p - 1]) for p in positions}
 
 
 def int_arg(value: Any) -> int | None:
@@ -118,6 +189,8 @@ def render_page(
     }
     if table.state is not None:
         chosen = int_arg(request.args.get("mine"))
+        if revealed is None and request.method == "GET":
+            revealed = take_reveal(table, seat)
         context["board"] = board_for(table, seat, chosen_swap=chosen, revealed=revealed)
         context.update(counting_context(table, seat))
         placed = request.args.getlist("placed", type=int)
@@ -149,7 +222,7 @@ def state_json(table_id: int, seat: int | None, urls: Urls) -> Response:
         return jsonify(data)
     data["changed"] = True
     data["html"] = fragment(table, seat, urls)
-    news = events_for(service.stored_events(table.id, since_version=since or 0, limit=20), seat)
+    news = redacted(service.stored_story(table.id, since_version=since or 0, limit=20), seat)
     data["news"] = [line.to_dict() for line in tell(news, [s.name for s in table.seats], seat)]
     return jsonify(data)
 
@@ -194,7 +267,9 @@ def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
             }
         )
     if revealed:
-        return render_page(fresh, seat, urls, revealed=revealed)
+        # Without JavaScript the PEEKed card shows on the next page only (Post/Redirect/Get:
+        # a refresh must not show it again, nor send the move again).
+        remember_reveal(fresh, seat, result.version, sorted(revealed))
     return redirect(urls.page, code=303)
 
 
@@ -232,7 +307,8 @@ def handle_look(table: PlayTable, seat: int, urls: Urls) -> Any:
                 "html": fragment(fresh, seat, urls, revealed=revealed),
             }
         )
-    return render_page(fresh, seat, urls, revealed=revealed)
+    remember_reveal(fresh, seat, fresh.version, [position])
+    return redirect(urls.page, code=303)
 
 
 def handle_count(table: PlayTable, seat: int, urls: Urls) -> Any:

@@ -28,6 +28,7 @@ bp.before_request(require_child)
 
 
 def urls_for(table_id: int) -> common.Urls:
+    """The URLs of a child's table page and its requests."""
     return common.Urls(
         page=url_for("play.table", table_id=table_id),
         state=url_for("play.state", table_id=table_id),
@@ -48,9 +49,12 @@ def my_table(table_id: int) -> tuple[PlayTable, int | None]:
 
 
 def my_seat(table_id: int) -> tuple[PlayTable, int]:
+    """The child's table and seat (404 if they have none). The request shows the child is at
+    the table: it is noted, and a child who had left takes their seat back."""
     table, seat = my_table(table_id)
     if seat is None:
         abort(404)
+    service.seat_seen(table, seat)
     return table, seat
 
 
@@ -148,9 +152,10 @@ def start(table_id: int) -> Response:
 @bp.get("/tables/<int:table_id>")
 def table(table_id: int) -> Any:
     """The game page: the board, the moves, the story; waiting and counting too."""
+    _, seat = my_seat(table_id)
     service.advance_computers(table_id)
-    table, seat = my_seat(table_id)
-    table = service.load_table(table_id) or table
+    table = service.load_table(table_id)
+    assert table is not None
     extra: dict[str, Any] = {"home_url": url_for("child.home")}
     if table.status == "open":
         extra["allowed"] = Assignment.of(me()).computer_players

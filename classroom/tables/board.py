@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from classroom.assignments import LEVEL_NAMES
-from classroom.game import Action, ActionKind, Card, Event, Phase, SeatView, card_label, is_power
+from classroom.assignments import COMPUTER_PLAYER_NAMES, LEVEL_NAMES
+from classroom.game import Action, ActionKind, Card, Phase, SeatView, card_label, is_power
 from classroom.models import TableSeat
 
-from .story import StoryLine, tell
+from .story import StoryItem, StoryLine, tell
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,14 @@ class SeatBoard:
     total: int = 0
     rounds: tuple[int, ...] = ()
     winner: bool = False
+    # A child who left (or whom the teacher took out): the computer player playing for them.
+    stand_in_name: str | None = None
+    taken_out: bool = False
+
+    @property
+    def away(self) -> bool:
+        """Is a computer player playing this child's seat now?"""
+        return self.stand_in_name is not None
 
 
 @dataclass(frozen=True)
@@ -102,6 +110,8 @@ class Board:
     winners: tuple[int, ...] = ()
     chosen_swap: int | None = None  # SWAP: the own card tapped first
     revealed: dict[int, int] = field(default_factory=dict)
+    # For the teacher watching: a sentence per seat whose child's assigned level differs.
+    seat_notes: dict[int, str] = field(default_factory=dict)
 
     @property
     def level_name(self) -> str:
@@ -109,7 +119,8 @@ class Board:
 
     @property
     def my_turn(self) -> bool:
-        return self.me is not None and self.current == self.me
+        """Is it this page's seat's turn, to play itself (not a computer standing in)?"""
+        return self.me is not None and self.current == self.me and not self.seats[self.me].away
 
     @property
     def current_seat(self) -> SeatBoard | None:
@@ -124,6 +135,11 @@ class Board:
         return tuple(s for s in self.seats if not s.is_me)
 
     @property
+    def away_seats(self) -> tuple[SeatBoard, ...]:
+        """The other seats a computer player plays for an away child."""
+        return tuple(s for s in self.seats if s.away and not s.is_me)
+
+    @property
     def round_over(self) -> bool:
         return self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
 
@@ -133,12 +149,14 @@ class Board:
 
 
 def seat_kind(row: TableSeat) -> str:
+    """ "child", "computer" or "teacher": who sits in the seat."""
     if row.computer is not None:
         return "computer"
     return "teacher" if row.teacher_id is not None else "child"
 
 
 def controls_for(legal: Sequence[Action], hand: Card | None, phase: Phase) -> Controls:
+    """The controls for the engine's legal actions of this seat."""
     kinds = {a.kind for a in legal}
     holding_draw_2 = hand is not None and is_power(hand) and card_label(hand) == "DRAW 2"
     draw = ActionKind.DRAW in kinds
@@ -200,12 +218,13 @@ def build_board(
     seat_rows: Sequence[TableSeat],
     view: SeatView,
     legal: Sequence[Action],
-    events: Sequence[Event],
+    events: Sequence[StoryItem],
     score_history: Sequence[Sequence[int | None]],
     watch_lines: Sequence[Sequence[Card]] | None = None,
     watch_hand: Card | None = None,
     chosen_swap: int | None = None,
     revealed: dict[int, int] | None = None,
+    seat_notes: dict[int, str] | None = None,
 ) -> Board:
     """The board for `view.seat` (or, with `watch_lines`, for a teacher who sees every card:
     then `view` is any seat's view, used only for public facts, and `events` are public)."""
@@ -252,11 +271,25 @@ def build_board(
                 total=view.totals[s] if s < len(view.totals) else 0,
                 rounds=rounds,
                 winner=view.winners is not None and s in view.winners,
+                stand_in_name=None if row.stand_in is None else COMPUTER_PLAYER_NAMES[row.stand_in],
+                taken_out=row.taken_out,
             )
         )
     hand = watch_hand if watching else view.hand
-    controls = Controls() if watching else controls_for(legal, view.hand, view.phase)
-    current_name = None if view.current_seat is None else seat_rows[view.current_seat].name
+    my_stand_in = None if me is None else seats[me].stand_in_name
+    # While a computer player plays this child's seat, the child has no moves to make.
+    playing = not watching and my_stand_in is None
+    controls = controls_for(legal, view.hand, view.phase) if playing else Controls()
+    current = None if view.current_seat is None else seats[view.current_seat]
+    prompt = prompt_for(controls, view.hand, None if current is None else current.name)
+    if current is not None and current.stand_in_name is not None and not controls.any:
+        prompt = f"{current.stand_in_name} is playing for {current.name}."
+    if me is not None and my_stand_in is not None:
+        prompt = (
+            f"Your teacher gave your seat to {my_stand_in}. You can watch the game."
+            if seats[me].taken_out
+            else f"{my_stand_in} is finishing your turn. Then it is yours again."
+        )
     story = tell(events, [r.name for r in seat_rows], me)
     return Board(
         table_id=table_id,
@@ -278,9 +311,10 @@ def build_board(
         controls=controls,
         story=tuple(story),
         round_number=view.round_number,
-        prompt=prompt_for(controls, view.hand, current_name),
+        prompt=prompt,
         watching=watching,
         winners=tuple(view.winners or ()),
         chosen_swap=chosen_swap,
         revealed=revealed,
+        seat_notes=dict(seat_notes or {}),
     )

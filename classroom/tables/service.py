@@ -11,7 +11,7 @@ serve any table.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from classroom.assignments import COMPUTER_PLAYER_NAMES, COMPUTER_PLAYER_PICTURES, Assignment
 from classroom.extensions import db
-from classroom.game import Action, Event, Game, IllegalAction, new_game
+from classroom.game import Action, Event, Game, IllegalAction, Level, Phase, new_game
 from classroom.game.players import make_player
 from classroom.insights.choices import describe_choice
 from classroom.models import (
@@ -39,8 +39,13 @@ from classroom.models import (
     Teacher,
 )
 
+from .story import SeatNote, StoryItem
+
 MAX_SEATS = 4
 MAX_CUBES = 12
+# A seat's page asks for the table every 0.7 s; its "last seen" time is written at most this
+# often (or a third of AWAY_AFTER, if shorter), so polling does not mean a write per poll.
+SEEN_EVERY = 10.0
 
 
 class TableMovedOn(Exception):
@@ -66,7 +71,13 @@ def aware(when: datetime | None) -> datetime | None:
 
 
 def computer_pace() -> timedelta:
+    """The pause before each computer player's action (config COMPUTER_PACE)."""
     return timedelta(seconds=float(current_app.config["COMPUTER_PACE"]))
+
+
+def away_after() -> float:
+    """Seconds a child's seat may go unseen on their turn (config AWAY_AFTER; 0: never away)."""
+    return float(current_app.config.get("AWAY_AFTER", 90))
 
 
 def options_for(assignment: Assignment) -> dict[str, Any]:
@@ -78,6 +89,32 @@ def options_for(assignment: Assignment) -> dict[str, Any]:
         "limit": assignment.points_limit,
         "limit_ending": assignment.limit_ending,
     }
+
+
+def level_options(level: str) -> frozenset[str]:
+    """The engine's teacher options that mean something at `level` (RULES.md R2, R8, R10,
+    R12): power cards and DRAW 2's powers only where the deck has power cards, outside
+    cards face up only at Outside Peek."""
+    names = {"min_turns_before_call", "series", "rounds", "limit", "limit_ending"}
+    if Level(level).powers:
+        names |= {"power_cards", "draw2_powers"}
+    if Level(level) is Level.OUTSIDE_PEEK:
+        names.add("outside_face_up")
+    return frozenset(names)
+
+
+def table_options(level: str, assignment: Assignment, chosen: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine options of a table a teacher sets up: the children's assignment, then the
+    teacher's choices (`chosen`; None means "as assigned"). A choice the level does not have
+    is left out (the page hides it). Checked by the engine: a TableError with its sentence."""
+    options = options_for(assignment)
+    allowed = level_options(level)
+    options.update({k: v for k, v in chosen.items() if v is not None and k in allowed})
+    try:
+        new_game(level, 2, seed=0, options=options)  # the engine's own check of the options
+    except ValueError as refused:
+        raise TableError(str(refused)) from None
+    return options
 
 
 # --- loading ------------------------------------------------------------------------------
@@ -104,8 +141,11 @@ def seat_of_teacher(table: PlayTable, teacher_id: int) -> TableSeat | None:
     return next((s for s in table.seats if s.teacher_id == teacher_id), None)
 
 
-def stored_events(table_id: int, since_version: int = 0, limit: int | None = None) -> list[Event]:
-    """The table's events (unredacted, oldest first) after `since_version`; the last `limit`."""
+def stored_story(
+    table_id: int, since_version: int = 0, limit: int | None = None
+) -> list[StoryItem]:
+    """The table's story (engine events, unredacted, and seat notes; oldest first) after
+    `since_version`; the last `limit` of them."""
     query = (
         select(TableEvent.event)
         .where(TableEvent.table_id == table_id, TableEvent.version > since_version)
@@ -115,16 +155,27 @@ def stored_events(table_id: int, since_version: int = 0, limit: int | None = Non
         query = query.limit(limit)
     rows = list(db.session.scalars(query))
     rows.reverse()
-    return [Event.from_dict(row) for row in rows]
+    return [SeatNote.from_dict(row) if "note" in row else Event.from_dict(row) for row in rows]
+
+
+def stored_events(table_id: int, since_version: int = 0, limit: int | None = None) -> list[Event]:
+    """The table's engine events (unredacted, oldest first) after `since_version`."""
+    items = stored_story(table_id, since_version, limit)
+    return [item for item in items if isinstance(item, Event)]
 
 
 def tables_of(child: Child) -> list[PlayTable]:
-    """The tables a child sits at whose game is not finished (newest first)."""
+    """The tables a child sits at whose game is not finished (newest first); not those the
+    teacher took them out of."""
     return list(
         db.session.scalars(
             select(PlayTable)
             .join(TableSeat, TableSeat.table_id == PlayTable.id)
-            .where(TableSeat.child_id == child.id, PlayTable.status != "finished")
+            .where(
+                TableSeat.child_id == child.id,
+                TableSeat.taken_out.is_(False),
+                PlayTable.status != "finished",
+            )
             .order_by(PlayTable.id.desc())
             .limit(3)
         )
@@ -196,13 +247,14 @@ def _add_seat(table_id: int, make: Any, check: Any = None) -> TableSeat:
     raise TableMovedOn()
 
 
-def seat_child(table_id: int, child: Child) -> TableSeat:
-    """Seat a child at an open table of their class and their level."""
+def seat_child(table_id: int, child: Child, *, by_teacher: bool = False) -> TableSeat:
+    """Seat a child at an open table of their class and their level; a teacher (`by_teacher`)
+    may seat them at a table of another level, which they then play at."""
 
     def check(table: PlayTable) -> None:
         if table.class_id != child.class_id:
             raise TableError("There is no such table")
-        if table.level != child.level:
+        if table.level != child.level and not by_teacher:
             raise TableError("This table plays at another level than yours")
         if seat_of_child(table, child.id) is not None:
             raise TableError("You already have a seat at this table")
@@ -215,6 +267,8 @@ def seat_child(table_id: int, child: Child) -> TableSeat:
             name=child.display_name,
             picture=child.picture,
             colour=child.colour,
+            # Seen now: a child seated by the teacher gets AWAY_AFTER to reach their tablet.
+            last_seen_at=now(),
         ),
         check,
     )
@@ -343,6 +397,9 @@ def play_move(table_id: int, seat: int, action: Action, expected_version: int) -
         raise TableMovedOn()
     if table.status != "playing":
         raise TableError("Nobody is playing at this table now")
+    stand_in = table.seats[seat].stand_in if 0 <= seat < len(table.seats) else None
+    if stand_in is not None:
+        raise TableError(f"{COMPUTER_PLAYER_NAMES[stand_in]} is playing for you now")
     return _move(table, game_of(table), seat, action)
 
 
@@ -356,7 +413,10 @@ def _move(table: PlayTable, game: Game, seat: int, action: Action) -> MoveResult
     facts = describe_choice(view, action, lines_before)
     when = now()
     rows: list[Any] = []
-    if seat_row.child_id is not None:
+    # A computer player standing in for an away child makes the computer's choices, never
+    # the child's: only a child's own moves become ChoiceRows.
+    personality = seat_row.stand_in or seat_row.computer
+    if personality is None and seat_row.child_id is not None:
         rows.append(
             ChoiceRow(
                 child_id=seat_row.child_id,
@@ -379,12 +439,12 @@ def _move(table: PlayTable, game: Game, seat: int, action: Action) -> MoveResult
                 facts=facts.to_dict(),
             )
         )
-    elif seat_row.computer is not None:
+    elif personality is not None:
         rows.append(
             ComputerChoiceRow(
                 table_id=table.id,
                 seat=seat,
-                personality=seat_row.computer,
+                personality=personality,
                 created_at=when,
                 facts=facts.to_dict(),
             )
@@ -401,9 +461,12 @@ def _move(table: PlayTable, game: Game, seat: int, action: Action) -> MoveResult
 
 
 def _counting_seats(table: PlayTable, game: Game) -> list[TableSeat]:
-    """The seats that count their line at the end of a round: the children still in play."""
+    """The seats that count their line at the end of a round: the children still in play and
+    at the table (a computer player standing in for an away child does not count)."""
     lines = game.lines
-    return [s for s in table.seats if s.child_id is not None and lines[s.seat]]
+    return [
+        s for s in table.seats if s.child_id is not None and s.stand_in is None and lines[s.seat]
+    ]
 
 
 def _round_rows(table: PlayTable, game: Game, when: datetime) -> list[RoundRow]:
@@ -448,21 +511,40 @@ def _after_round(
 
 
 def advance_computers(table_id: int) -> bool:
-    """If a computer player is on turn and its pause is over, play ONE of its actions.
+    """If a computer player is on turn and its pause is over, play ONE of its actions; a
+    computer player standing in for an away child counts as one. If a child on turn (or one
+    the table waits for to count) has not been seen for AWAY_AFTER, a computer player takes
+    their seat instead (docs/play.md, "A child who leaves").
 
     Called whenever a table is read (a page, a poll): no background threads. Returns True if
-    it moved. Two readers at once: the version guard lets only one of them play it."""
+    it changed the table. Two readers at once: the version guard lets only one of them act."""
     table = load_table(table_id)
-    if table is None or table.status != "playing" or table.state is None:
+    if table is None or table.state is None:
         return False
-    due = aware(table.next_computer_at)
-    if due is not None and now() < due:
+    if table.status == "counting":
+        if not any(_unseen(s) for s in table.seats if s.child_id is not None):
+            return False  # the usual case, decided without rebuilding the game
+        game = game_of(table)
+        round_number = game.round_number
+        waiting = [s for s in _counting_seats(table, game) if s.counted_round < round_number]
+        return _seats_away(table, game, [s for s in waiting if _unseen(s)])
+    if table.status != "playing":
         return False
     game = game_of(table)
     seat = game.current_seat
-    if seat is None or table.seats[seat].computer is None:
+    if seat is None:
         return False
-    personality = table.seats[seat].computer
+    seat_row = table.seats[seat]
+    if seat_row.computer is None and seat_row.stand_in is None:
+        if seat_row.child_id is not None and _unseen(seat_row):
+            return _seats_away(table, game, [seat_row])
+        return False
+    if seat_row.stand_in is not None and game.phase is Phase.CHOOSE and _came_back(seat_row):
+        return _give_back(table, seat_row)  # back before their turn began: theirs to play
+    due = aware(table.next_computer_at)
+    if due is not None and now() < due:
+        return False
+    personality = seat_row.stand_in or seat_row.computer
     assert personality is not None
     view = game.view(seat)  # a computer player decides from its seat's view alone
     player = make_player(personality, seed=f"{table.id}:{seat}:{table.version}")
@@ -472,6 +554,147 @@ def advance_computers(table_id: int) -> bool:
     except TableMovedOn:
         return False
     return True
+
+
+# --- a child who leaves ----------------------------------------------------------------------
+
+
+def stand_in_for(seat_row: TableSeat) -> str:
+    """The computer player who plays for an away child: the gentlest their assignment allows
+    (Kitten before Tabby before Top Cat), else Kitten."""
+    child = db.session.get(Child, seat_row.child_id) if seat_row.child_id else None
+    allowed = Assignment.of(child).computer_players if child is not None else ()
+    return next((p for p in COMPUTER_PLAYERS if p in allowed), COMPUTER_PLAYERS[0])
+
+
+def _unseen(seat_row: TableSeat) -> bool:
+    """Has this child's seat gone unseen (no page or poll) for AWAY_AFTER? Never, if the
+    setting is 0 or the seat was never seen (a seat from before seats were watched)."""
+    limit = away_after()
+    last = aware(seat_row.last_seen_at)
+    if limit <= 0 or last is None or seat_row.stand_in is not None:
+        return False
+    return now() - last >= timedelta(seconds=limit)
+
+
+def _came_back(seat_row: TableSeat) -> bool:
+    """Has the away child's page asked for the table since they were marked away?"""
+    last, since = aware(seat_row.last_seen_at), aware(seat_row.away_since)
+    return not seat_row.taken_out and last is not None and (since is None or last > since)
+
+
+def _note(table: PlayTable, version: int, kind: str, seat_row: TableSeat) -> TableEvent:
+    """The story row of a SeatNote about `seat_row` (its stand-in named, Kitten by default)."""
+    by = COMPUTER_PLAYER_NAMES[seat_row.stand_in or COMPUTER_PLAYERS[0]]
+    note = SeatNote(kind, seat_row.seat, by)
+    return TableEvent(table_id=table.id, version=version, event=note.to_dict())
+
+
+def _seats_away(
+    table: PlayTable, game: Game, seat_rows: Sequence[TableSeat], *, taken_out: bool = False
+) -> bool:
+    """One transaction: a computer player takes each seat (the child left, or the teacher
+    took them out), with a note in the story; a table waiting for their count moves on.
+    Returns False if there was nothing to do or the table moved on meanwhile."""
+    if not seat_rows:
+        return False
+    expected = table.version
+    when = now()
+    notes = []
+    for seat_row in seat_rows:
+        kind = "taken_out" if taken_out else "left"
+        seat_row.stand_in = seat_row.stand_in or stand_in_for(seat_row)
+        seat_row.away_since = seat_row.away_since or when
+        seat_row.taken_out = seat_row.taken_out or taken_out
+        notes.append(_note(table, expected + 1, kind, seat_row))
+    status, events = table.status, list[Event]()
+    if status == "counting":
+        status, events = _after_round(table, game)
+    try:
+        if events:
+            _commit_state(table, expected, game, events, status, notes, when + computer_pace())
+        else:
+            _bump(table, expected, {"status": status, "next_computer_at": when + computer_pace()})
+            db.session.add_all(notes)
+            db.session.commit()
+    except TableMovedOn:
+        return False
+    return True
+
+
+def _give_back(table: PlayTable, seat_row: TableSeat) -> bool:
+    """The child is back: their seat is theirs again (one transaction, a note in the story)."""
+    expected = table.version
+    note = _note(table, expected + 1, "back", seat_row)
+    seat_row.stand_in = None
+    seat_row.away_since = None
+    try:
+        _bump(table, expected, {})
+        db.session.add(note)
+        db.session.commit()
+    except TableMovedOn:
+        return False
+    return True
+
+
+def seat_seen(table: PlayTable, seat: int) -> None:
+    """The seat's own page asked for the table (as loaded by this request): note when (at
+    most every SEEN_EVERY seconds), and give the seat back to a child who comes back, unless
+    the teacher took them out or their stand-in is in the middle of their turn (it finishes
+    it first)."""
+    if not 0 <= seat < len(table.seats):
+        return
+    seat_row = table.seats[seat]
+    when = now()
+    if (
+        seat_row.stand_in is not None
+        and not seat_row.taken_out
+        and table.status in ("playing", "counting")
+        and not _mid_turn(table, seat)
+    ):
+        seat_row.last_seen_at = when
+        if _give_back(table, seat_row):
+            return
+    last = aware(seat_row.last_seen_at)
+    limit = away_after()
+    every = timedelta(seconds=SEEN_EVERY if limit <= 0 else min(SEEN_EVERY, limit / 3))
+    if last is not None and when - last < every:
+        return
+    # Not guarded by the version: when a page was last seen is no part of the game.
+    db.session.execute(
+        update(TableSeat)
+        .where(TableSeat.id == seat_row.id)
+        .values(last_seen_at=when)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()
+
+
+def _mid_turn(table: PlayTable, seat: int) -> bool:
+    """Is `seat` on turn with the turn under way (a card drawn, or the move made)?"""
+    if table.status != "playing" or table.state is None:
+        return False
+    game = game_of(table)
+    return game.current_seat == seat and game.phase is not Phase.CHOOSE
+
+
+def take_out(table_id: int, seat: int) -> None:
+    """The teacher takes a child out of their seat: a computer player plays it for the rest
+    of the game, and the child coming back watches instead of taking it back."""
+    for _ in range(5):
+        table = load_table(table_id)
+        if table is None:
+            raise TableError("There is no such table")
+        if table.status not in ("playing", "counting"):
+            raise TableError("Only a game in play has seats to take over")
+        if not 0 <= seat < len(table.seats) or table.seats[seat].child_id is None:
+            raise TableError("Only a child's seat can be taken over")
+        seat_row = table.seats[seat]
+        if seat_row.taken_out:
+            return
+        if _seats_away(table, game_of(table), [seat_row], taken_out=True):
+            return
+    raise TableMovedOn()
 
 
 # --- looks and counting ---------------------------------------------------------------------
@@ -521,6 +744,7 @@ def count_step(table: PlayTable, seat_row: TableSeat, game: Game) -> CountStep:
     if (
         table.status != "counting"
         or seat_row.child_id is None
+        or seat_row.stand_in is not None
         or seat_row.counted_round >= round_number
         or not lines
     ):
@@ -645,6 +869,9 @@ __all__ = [
     "record_count",
     "seat_child",
     "seat_computer",
+    "seat_seen",
     "seat_teacher",
+    "stand_in_for",
     "start_table",
+    "take_out",
 ]

@@ -12,6 +12,40 @@ from dataclasses import dataclass
 
 from classroom.game import Event, EventKind, card_label, is_power
 
+# What a SeatNote says happened to a seat (not a move of the game).
+NOTE_KINDS = ("left", "back", "taken_out")
+
+
+@dataclass(frozen=True)
+class SeatNote:
+    """Something that happened to a seat rather than in the game: its child left the table
+    (a computer player `by` plays for them), came back, or was taken out by the teacher.
+    Stored in the table story beside the engine's events; it names no card."""
+
+    kind: str
+    seat: int
+    by: str  # the computer player's name
+
+    def to_dict(self) -> dict[str, object]:
+        """The stored form (the key "note" tells it from an engine event's "kind")."""
+        return {"note": self.kind, "seat": self.seat, "by": self.by}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> SeatNote:
+        """The note a to_dict() describes."""
+        kind = str(data["note"])
+        if kind not in NOTE_KINDS:
+            raise ValueError(f"unknown seat note {kind!r}")
+        return cls(kind, int(str(data["seat"])), str(data["by"]))
+
+    def for_seat(self, seat: int | None) -> SeatNote:
+        """As `seat` sees it: a note hides nothing, so the same note."""
+        return self
+
+
+# One entry of the table story: an engine event or a note about a seat.
+StoryItem = Event | SeatNote
+
 
 @dataclass(frozen=True)
 class StoryLine:
@@ -30,7 +64,9 @@ def _card(card: int) -> str:
     return f"the {card_label(card)} card" if is_power(card) else f"the {card_label(card)}"
 
 
-def tell(events: Sequence[Event], names: Sequence[str], me: int | None = None) -> list[StoryLine]:
+def tell(
+    events: Sequence[StoryItem], names: Sequence[str], me: int | None = None
+) -> list[StoryLine]:
     """The sentences for `events` (redacted for `me`; None for a watcher), oldest first."""
 
     def who(seat: int | None) -> str:
@@ -46,6 +82,12 @@ def tell(events: Sequence[Event], names: Sequence[str], me: int | None = None) -
     lines: list[StoryLine] = []
     taken: Event | None = None
     for event in events:
+        if isinstance(event, SeatNote):
+            if taken is not None:
+                lines.append(StoryLine(f"{who(taken.seat)} took {_card(taken.card or 0)}.", None))
+                taken = None
+            lines.append(_tell_note(event, who(event.seat) == "You", names[event.seat]))
+            continue
         kind, seat = event.kind, event.seat
         if kind is EventKind.TOOK_DISCARD and event.card is not None:
             taken = event
@@ -72,6 +114,23 @@ def tell(events: Sequence[Event], names: Sequence[str], me: int | None = None) -
             StoryLine(f"{who(taken.seat)} took {_card(taken.card or 0)}.", taken.card, taken.seat)
         )
     return lines
+
+
+def _tell_note(note: SeatNote, mine: bool, name: str) -> StoryLine:
+    """A seat's child left, came back or was taken out, in the words the others read."""
+    if note.kind == "left":
+        if mine:
+            return StoryLine(f"You left the table, so {note.by} played for you.", None, note.seat)
+        return StoryLine(
+            f"{name} has left the table. {note.by} plays for {name} until {name} comes back.",
+            None,
+            note.seat,
+        )
+    if note.kind == "back":
+        return StoryLine("You are back!" if mine else f"{name} is back!", None, note.seat)
+    if mine:
+        return StoryLine(f"Your teacher gave your seat to {note.by}.", None, note.seat)
+    return StoryLine(f"The teacher gave {name}'s seat to {note.by}.", None, note.seat)
 
 
 def _tell_one(event: Event, who: object, whose: object) -> StoryLine | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -12,9 +12,10 @@ from classroom.access import class_or_404, teacher, teacher_blueprint
 from classroom.assignments import COMPUTER_PLAYER_NAMES, LEVEL_NAMES, Assignment
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
-from classroom.models import COMPUTER_PLAYERS, Child, Classroom, Group, PlayTable
+from classroom.models import COMPUTER_PLAYERS, Child, Classroom, PlayTable
 from classroom.play import common
 from classroom.tables import service
+from classroom.watch.forms import TableSetupForm
 
 bp = teacher_blueprint("watch", __name__)
 
@@ -29,6 +30,7 @@ def table_or_404(table_id: int) -> PlayTable:
 
 
 def urls_for(table_id: int, watching: bool) -> common.Urls:
+    """The URLs of the teacher's watching page, or of their own seat's page."""
     return common.Urls(
         page=url_for("watch.watch" if watching else "watch.play", table_id=table_id),
         state=url_for("watch.watch_state" if watching else "watch.play_state", table_id=table_id),
@@ -38,22 +40,48 @@ def urls_for(table_id: int, watching: bool) -> common.Urls:
     )
 
 
-def index_page(classroom: Classroom, message: str | None = None, code: int = 200) -> Any:
+def seat_labels(table: PlayTable, levels: dict[int, str]) -> list[str]:
+    """Who sits at a table, for the teacher's list: who is away, who is taken out, and whose
+    assigned level differs from the table's."""
+    labels = []
+    for row in table.seats:
+        notes = []
+        if row.stand_in is not None:
+            by = COMPUTER_PLAYER_NAMES[row.stand_in]
+            notes.append(f"taken out, {by} plays" if row.taken_out else f"away, {by} plays")
+        level = levels.get(row.child_id or 0)
+        if level is not None and level != table.level:
+            notes.append(f"assigned {LEVEL_NAMES[level]}")
+        labels.append(row.name + (f" ({'; '.join(notes)})" if notes else ""))
+    return labels
+
+
+def index_page(
+    classroom: Classroom,
+    message: str | None = None,
+    code: int = 200,
+    form: TableSetupForm | None = None,
+) -> Any:
+    """The class's tables page (with `message` and the set-up form as sent, if refused)."""
     tables = db.session.scalars(
         select(PlayTable)
         .where(PlayTable.class_id == classroom.id)
         .order_by(PlayTable.id.desc())
         .limit(40)
     ).all()
+    levels = {c.id: c.level for c in classroom.children}
     return render_template(
         "watch/index.html",
         classroom=classroom,
         live=[t for t in tables if t.status != "finished"],
         finished=[t for t in tables if t.status == "finished"][:10],
+        seat_labels={t.id: seat_labels(t, levels) for t in tables},
+        child_levels=levels,
         level_names=LEVEL_NAMES,
         player_names=COMPUTER_PLAYER_NAMES,
         players=COMPUTER_PLAYERS,
         form=ConfirmForm(),
+        setup=form or TableSetupForm(formdata=None).for_class(classroom),
         message=message,
     ), code
 
@@ -66,53 +94,74 @@ def index(class_id: int) -> Any:
 
 @bp.post("/classes/<int:class_id>/tables")
 def create(class_id: int) -> Any:
-    """Set up a table for a group or chosen children at their level, and start it."""
+    """Set up a table for a group or chosen children, at their level or one the teacher
+    chooses, with the engine's options for it; start it (or leave it open)."""
     classroom = class_or_404(class_id)
-    form = ConfirmForm()
+    form = TableSetupForm().for_class(classroom)
+
+    def refuse(message: str) -> Any:
+        return index_page(classroom, message, 400, form)
+
     if not form.validate_on_submit():
-        return index_page(classroom, "This form had expired. Please try again.", 400)
-    chosen: set[int] = set()
-    for raw in request.form.getlist("children"):
-        ident = common.int_arg(raw)
-        if ident is not None:
-            chosen.add(ident)
-    group_id = common.int_arg(request.form.get("group"))
-    group = None
-    if group_id is not None:
-        group = db.session.get(Group, group_id)
-        if group is None or group.class_id != classroom.id:
-            return index_page(classroom, "Choose one of this class's groups.", 400)
-        chosen |= {c.id for c in group.members if c.archived_at is None}
-    children = [c for c in classroom.active_children if c.id in chosen]
-    computers = [p for p in request.form.getlist("computer") if p in COMPUTER_PLAYERS]
-    sit_in = request.form.get("sit_in") == "y"
-    seats = len(children) + len(computers) + (1 if sit_in else 0)
+        if "csrf_token" in form.errors:
+            return refuse("This form had expired. Please try again.")
+        return refuse("Please look at the answers marked below.")
+    children = form.chosen_children(classroom)
+    computers = list(form.computer.data or ())
+    sit_in = bool(form.sit_in.data)
+    leave_open = bool(form.leave_open.data)
     if not children:
-        return index_page(classroom, "Choose the children for the table.", 400)
-    levels = {c.level for c in children}
-    if len(levels) > 1:
-        return index_page(
-            classroom, "These children play at different levels: one level per table.", 400
-        )
-    if not 2 <= seats <= service.MAX_SEATS:
-        return index_page(classroom, "A table has 2, 3 or 4 players.", 400)
-    first: Child = children[0]
+        return refuse("Choose the children for the table.")
+    level = form.level.data or None
+    if level is None:
+        if len({c.level for c in children}) > 1:
+            return refuse(
+                "These children play at different levels: one level per table. Choose the "
+                "table's level to seat them together."
+            )
+        level = children[0].level
+    seats = len(children) + len(computers) + (1 if sit_in else 0)
+    if seats > service.MAX_SEATS or (seats < 2 and not leave_open):
+        return refuse("A table has 2, 3 or 4 players.")
+    # The defaults come from the first child who is assigned the table's level (else the
+    # first child): their assignment is the one this table was meant for.
+    first: Child = next((c for c in children if c.level == level), children[0])
     assignment = Assignment.of(first)
+    try:
+        options = service.table_options(level, assignment, form.engine_options())
+    except service.TableError as refused:
+        return refuse(str(refused))
     table = service.open_table(
         classroom.id,
-        assignment.level,
-        service.options_for(assignment),
+        level,
+        options,
         assignment.scoring,
-        group_id=group.id if group else None,
+        group_id=int(form.group.data) if form.group.data else None,
         teacher_id=teacher().id,
     )
     for child in children:
-        service.seat_child(table.id, child)
+        service.seat_child(table.id, child, by_teacher=True)
+        say_other_level(child, level)
     if sit_in:
         service.seat_teacher(table.id, teacher())
+    if leave_open:
+        for personality in computers:
+            service.seat_computer(table.id, personality)
+        return redirect(url_for("watch.index", class_id=classroom.id))
     service.start_table(table.id, computers)
     target = "watch.play" if sit_in else "watch.watch"
     return redirect(url_for(target, table_id=table.id))
+
+
+def say_other_level(child: Child, level: str) -> None:
+    """Tell the teacher, clearly, when a child plays a table of another level than theirs."""
+    if child.level != level:
+        flash(
+            f"{child.display_name} is assigned {LEVEL_NAMES[child.level]}; at this table "
+            f"{child.display_name} plays {LEVEL_NAMES[level]}. Their choices are recorded at "
+            f"{LEVEL_NAMES[level]}.",
+            "warning",
+        )
 
 
 @bp.get("/tables/<int:table_id>/watch")
@@ -137,6 +186,7 @@ def watch_state(table_id: int) -> Response:
 
 
 def my_seat(table: PlayTable) -> int:
+    """The signed-in teacher's seat at the table (400 if they do not sit there)."""
     seat = service.seat_of_teacher(table, teacher().id)
     if seat is None:
         abort(400)
@@ -209,3 +259,33 @@ def stop(table_id: int) -> Any:
     table = table_or_404(table_id)
     service.stop_table(table.id)
     return redirect(url_for("watch.index", class_id=table.class_id))
+
+
+@bp.post("/tables/<int:table_id>/seat-child")
+def seat_child(table_id: int) -> Any:
+    """Seat any child of the class at an open table, whatever level the child is assigned
+    (the teacher puts them there; they play the table's level)."""
+    table = table_or_404(table_id)
+    classroom = class_or_404(table.class_id)
+    ident = common.int_arg(request.form.get("child"))
+    child = next((c for c in classroom.active_children if c.id == ident), None)
+    if child is None:
+        return index_page(classroom, "Choose a child of this class to seat.", 400)
+    try:
+        service.seat_child(table.id, child, by_teacher=True)
+    except (service.TableError, service.TableMovedOn) as refused:
+        return index_page(classroom, str(refused), 400)
+    say_other_level(child, table.level)
+    return redirect(url_for("watch.index", class_id=table.class_id))
+
+
+@bp.post("/tables/<int:table_id>/seats/<int:seat>/take-out")
+def take_out(table_id: int, seat: int) -> Any:
+    """Take a child out of their seat for the rest of the game: a computer player (the
+    gentlest their assignment allows) plays it, and the table goes on."""
+    table = table_or_404(table_id)
+    try:
+        service.take_out(table.id, seat)
+    except (service.TableError, service.TableMovedOn) as refused:
+        return index_page(class_or_404(table.class_id), str(refused), 400)
+    return redirect(url_for("watch.watch", table_id=table_id))

@@ -17,6 +17,7 @@
   var speakerButton = document.querySelector(".table-top [data-speak]");
   var busy = false;
   var hideTimer = null;
+  var lastBeat = 0;
 
   function board() {
     return document.querySelector("[data-board]");
@@ -85,8 +86,26 @@
     tell(data.news);
   }
 
+  function heartbeat() {
+    // While the child counts the board is not swapped, but the table must still see this
+    // seat: a seat unseen for a while is taken for one that left (docs/play.md).
+    var now = Date.now();
+    if (now - lastBeat < 5000) {
+      return;
+    }
+    lastBeat = now;
+    fetch(stateUrl + "?version=" + version(), {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    }).catch(function () {});
+  }
+
   function refresh(force) {
-    if (busy || region.hasAttribute("data-paused")) {
+    if (region.hasAttribute("data-paused")) {
+      heartbeat();
+      return;
+    }
+    if (busy) {
       return;
     }
     busy = true;

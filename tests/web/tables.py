@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from classroom.extensions import db
 from classroom.game import Action, Game
-from classroom.models import Child
+from classroom.models import Child, TableSeat
 from classroom.tables import service
-from tests.web.conftest import MadeChild
+from tests.web.conftest import MadeChild, sign_in_child
 
 
 def set_level(app: Flask, child: MadeChild, level: str, **more: Any) -> None:
@@ -134,3 +135,35 @@ def count_for(app: Flask, client: FlaskClient, table_id: int, seat: int) -> None
         count_for(app, client, table_id, seat)
     elif step.total:
         assert client.post(url, data={"total": str(sum(line))}).status_code == 303
+
+
+def child_client(app: Flask, child: MadeChild) -> FlaskClient:
+    """A test client with the child signed in (their tablet)."""
+    client = app.test_client()
+    sign_in_child(client, child)
+    return client
+
+
+def leave(app: Flask, table_id: int, seat: int, seconds: float = 600) -> None:
+    """The seat's child closed their tablet `seconds` ago: their page was last seen then."""
+    with app.app_context():
+        db.session.execute(
+            update(TableSeat)
+            .where(TableSeat.table_id == table_id, TableSeat.seat == seat)
+            .values(last_seen_at=service.now() - timedelta(seconds=seconds))
+        )
+        db.session.commit()
+
+
+def seat_state(app: Flask, table_id: int, seat: int) -> dict[str, Any]:
+    """A seat's away columns as they are in the database now."""
+    with app.app_context():
+        row = db.session.scalars(
+            select(TableSeat).where(TableSeat.table_id == table_id, TableSeat.seat == seat)
+        ).one()
+        return {
+            "stand_in": row.stand_in,
+            "taken_out": row.taken_out,
+            "away_since": row.away_since,
+            "last_seen_at": service.aware(row.last_seen_at),
+        }

@@ -107,8 +107,9 @@ def test_looks_are_recorded_where_the_level_allows(
         sign_in_child(client, kid)
         before = snapshot(app, table_id)
         if allowed:
-            page = client.post(f"/play/tables/{table_id}/look", data={"position": allowed})
-            assert page.status_code == 200
+            looked = client.post(f"/play/tables/{table_id}/look", data={"position": allowed})
+            assert looked.status_code == 303  # Post/Redirect/Get: the next page shows it
+            page = client.get(looked.headers["Location"])
             card = game(app, table_id).lines[0][0]
             assert f'data-seat="0" data-position="1" data-card="{card}"' in page.get_data(
                 as_text=True

@@ -196,9 +196,13 @@ def test_no_page_shows_a_card_its_seat_may_not_see(
             looked = clients[seat].post(
                 f"/play/tables/{table_id}/look", data={"position": str(position)}
             )
-            assert looked.status_code == 200
+            assert looked.status_code == 303
+            shown = clients[seat].get(looked.headers["Location"]).get_data(as_text=True)
             truth = {position: game.lines[seat][position - 1]}
-            check_page(looked.get_data(as_text=True), view, truth, public_cards(app, table_id))
+            check_page(shown, view, truth, public_cards(app, table_id))
+            # One page view only: the next page shows the card as the level does (face down).
+            again = clients[seat].get(f"/play/tables/{table_id}").get_data(as_text=True)
+            check_page(again, view, public_events=public_cards(app, table_id))
         action = rng.choice(game.legal_actions())
         with app.app_context():
             result = service.play_move(table_id, seat, action, version)

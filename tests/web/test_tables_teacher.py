@@ -1,17 +1,21 @@
-"""A teacher's tables: set one up for children at their level (never mixed levels), watch it
-with every card face up, sit in as a player."""
+"""A teacher's tables: set one up for children at their level (never mixed levels unless the
+teacher chooses the table's level), with the engine's options for it; watch it with every card
+face up, sit in as a player, seat a child at an open table."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from classroom.game import Game
-from classroom.models import PlayTable, TableSeat
+from classroom.extensions import db
+from classroom.game import Game, actions
+from classroom.models import ChoiceRow, PlayTable, TableSeat
 from tests.web.conftest import MadeChild, MadeClass, MadeGroup
-from tests.web.tables import count_rows, set_level, snapshot
+from tests.web.tables import child_client, count_rows, game, post_move, set_level, snapshot
 
 
 def test_the_class_page_links_to_its_tables(
@@ -147,3 +151,211 @@ def test_the_teacher_sits_in_at_an_open_table_starts_and_ends_it(
         f"/play/tables/{table_id}/move", data={"kind": "draw", "version": str(version + 1)}
     )
     assert refused.status_code == 422
+
+
+def table_of(response: Any) -> int:
+    """The table a set-up's redirect goes to (.../tables/<id>/watch or /play)."""
+    assert response.status_code == 302, response.get_data(as_text=True)[-2000:]
+    return int(response.headers["Location"].split("/")[-2])
+
+
+def stored_options(app: Flask, table_id: int) -> dict[str, Any]:
+    with app.app_context():
+        table = db.session.get(PlayTable, table_id)
+        assert table is not None
+        return dict(table.options)
+
+
+def test_the_teacher_seats_children_of_other_levels_at_the_level_they_choose(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    set_level(app, mia, "peek")
+    set_level(app, leo, "standard")
+    form = teacher_client.get(f"/classes/{classroom.id}/tables").get_data(as_text=True)
+    assert "Mia (Peek)" in form and "Leo (Standard)" in form  # each child's own level
+    response = teacher_client.post(
+        f"/classes/{classroom.id}/tables",
+        data={"children": [str(mia.id), str(leo.id)], "level": "standard"},
+    )
+    table_id = table_of(response)
+    with app.app_context():
+        table = db.session.get(PlayTable, table_id)
+        assert table is not None and table.level == "standard"
+        assert sorted(s.name for s in table.seats) == ["Leo", "Mia"]
+    # Said clearly, once as the table starts and on the watching page all along.
+    watching = teacher_client.get(f"/tables/{table_id}/watch").get_data(as_text=True)
+    assert "Mia is assigned Peek; at this table Mia plays Standard." in watching
+    assert "Mia is assigned Peek and plays this table at Standard." in watching
+    assert "Leo is assigned" not in watching
+    listing = teacher_client.get(f"/classes/{classroom.id}/tables").get_data(as_text=True)
+    assert "Mia (assigned Peek)" in listing
+    # Mia (the second seat: children sit in the class list order) plays the table's level; her
+    # choices are recorded at it.
+    kid, other = child_client(app, mia), child_client(app, leo)
+    assert kid.get(f"/play/tables/{table_id}").status_code == 200
+    for step in (actions.DRAW, actions.DISCARD, actions.END_TURN):
+        post_move(other, table_id, step, snapshot(app, table_id)[0])
+    assert post_move(kid, table_id, actions.DRAW, snapshot(app, table_id)[0]).status_code == 303
+    with app.app_context():
+        choice = db.session.scalars(db.select(ChoiceRow).filter_by(child_id=mia.id)).one()
+        assert choice.level == "standard"
+
+
+def test_the_teacher_seats_a_child_at_an_open_table_of_another_level(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    make_class: Callable[..., MadeClass],
+    make_teacher: Callable[..., Any],
+) -> None:
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    set_level(app, leo, "outside_peek")
+    kid = child_client(app, mia)
+    table_id = int(kid.post("/play/friends").headers["Location"].rstrip("/").split("/")[-1])
+    listing = teacher_client.get(f"/classes/{classroom.id}/tables").get_data(as_text=True)
+    assert "Leo (Outside Peek: plays Ultra-Peek here)" in listing
+    seated = teacher_client.post(f"/tables/{table_id}/seat-child", data={"child": str(leo.id)})
+    assert seated.status_code == 302
+    assert count_rows(app, TableSeat, table_id=table_id) == 2
+    page = teacher_client.get(seated.headers["Location"]).get_data(as_text=True)
+    assert "Leo is assigned Outside Peek; at this table Leo plays Ultra-Peek." in page
+    # Twice, a child of another class, or no child at all: refused, nothing changes.
+    other = make_child(make_class(make_teacher(email="x@school.example")), "Ava")
+    for data in ({"child": str(leo.id)}, {"child": str(other.id)}, {}, {"child": "x"}):
+        assert teacher_client.post(f"/tables/{table_id}/seat-child", data=data).status_code == 400
+    assert count_rows(app, TableSeat, table_id=table_id) == 2
+    # Leo never joins such a table by himself.
+    assert f"/play/tables/{table_id}/join" not in child_client(app, leo).get(
+        "/play/friends"
+    ).get_data(as_text=True)
+
+
+def test_a_table_left_open_is_started_later(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    response = teacher_client.post(
+        f"/classes/{classroom.id}/tables",
+        data={"children": [str(child.id)], "computer": ["solid"], "leave_open": "y"},
+    )
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"/classes/{classroom.id}/tables")
+    with app.app_context():
+        table = db.session.scalars(db.select(PlayTable)).one()
+        assert table.status == "open" and [s.name for s in table.seats] == ["Mia K.", "Tabby"]
+        table_id = table.id
+    assert teacher_client.post(f"/tables/{table_id}/start").status_code == 302
+    assert snapshot(app, table_id)[1] == "playing"
+
+
+def test_table_options_default_to_the_childrens_assignment(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    set_level(app, child, "standard", power_cards=False, rounds=3)
+    table_id = table_of(
+        teacher_client.post(
+            f"/classes/{classroom.id}/tables",
+            data={"children": [str(child.id)], "computer": "solid"},
+        )
+    )
+    options = stored_options(app, table_id)
+    assert options["power_cards"] is False and options["rounds"] == 3
+    assert options["series"] == "rounds"
+    assert options.get("draw2_powers", True) is True
+    assert options.get("min_turns_before_call", 0) == 0
+    assert options.get("outside_face_up", False) is False
+    assert game(app, table_id).options.rounds == 3
+
+
+def test_the_teacher_chooses_the_engine_options_of_a_table(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """R8 (DRAW 2's powers), R10 (turns before a call), R12 (a points limit), R2 (Outside
+    Peek's outside cards face up for everyone), power cards on although assigned off."""
+    set_level(app, child, "outside_peek", power_cards=False)
+    table_id = table_of(
+        teacher_client.post(
+            f"/classes/{classroom.id}/tables",
+            data={
+                "children": [str(child.id)],
+                "computer": "solid",
+                "power_cards": "on",
+                "draw2_powers": "off",
+                "outside_face_up": "on",
+                "min_turns_before_call": "2",
+                "series_end": "limit",
+                "points_limit": "50",
+                "limit_ending": "first_to_limit",
+            },
+        )
+    )
+    g = game(app, table_id)
+    assert g.options.power_cards is True
+    assert g.options.draw2_powers is False
+    assert g.options.outside_face_up is True
+    assert g.options.min_turns_before_call == 2
+    assert (str(g.options.series), g.options.limit) == ("limit", 50)
+    assert str(g.options.limit_ending) == "first_to_limit"
+    # Outside cards face up for everyone: the child sees the computer player's outside cards.
+    view = g.view(0)
+    assert view.shown[1][0] is not None and view.shown[1][3] is not None
+    # No call before every seat has had 2 turns.
+    kid = child_client(app, child)
+    for step in (actions.DRAW, actions.DISCARD):
+        post_move(kid, table_id, step, snapshot(app, table_id)[0])
+    assert actions.CALL not in game(app, table_id).legal_actions()
+
+
+def test_options_a_level_does_not_have_are_left_out(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    set_level(app, child, "standard")
+    table_id = table_of(
+        teacher_client.post(
+            f"/classes/{classroom.id}/tables",
+            data={"children": [str(child.id)], "computer": "solid", "outside_face_up": "on"},
+        )
+    )
+    assert game(app, table_id).options.outside_face_up is False  # an Outside Peek option
+    page = teacher_client.get(f"/classes/{classroom.id}/tables").get_data(as_text=True)
+    assert 'data-needs="outside_peek"' in page and 'data-needs="powers"' in page
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "sentence"),
+    [
+        ("rounds", "0", "From 1 to 20 rounds."),
+        ("rounds", "21", "From 1 to 20 rounds."),
+        ("rounds", "many", "Type a whole number, or leave it blank."),
+        ("points_limit", "5", "From 20 to 500 points."),
+        ("min_turns_before_call", "-1", "From 0 to 10 turns."),
+        ("min_turns_before_call", "2.5", "Type a whole number, or leave it blank."),
+        ("level", "expert", "Not a valid choice"),
+        ("power_cards", "maybe", "Not a valid choice"),
+        ("series_end", "bell", "Not a valid choice"),
+        ("limit_ending", "never", "Not a valid choice"),
+        ("draw2_powers", "", "Not a valid choice"),
+        ("children", "x", "could not be coerced"),
+        ("group", "99999", "Not a valid choice"),
+    ],
+)
+def test_bad_table_options_get_a_clear_message_and_400(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    child: MadeChild,
+    field: str,
+    value: str,
+    sentence: str,
+) -> None:
+    data: dict[str, Any] = {"children": [str(child.id)], "computer": "solid", field: value}
+    response = teacher_client.post(f"/classes/{classroom.id}/tables", data=data)
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert sentence in page
+    assert "Please look at the answers marked below." in page
+    assert count_rows(app, PlayTable) == 0

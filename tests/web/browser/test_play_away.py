@@ -1,0 +1,116 @@
+"""A child leaves mid-game in a real browser: Mia's tablet stays closed on her turn, Leo's
+tablet shows "Mia has left the table" and Kitten plays her turn so Leo can play on; Mia opens
+her tablet again and takes her seat back. The teacher watching sees who is away and takes a
+child out of their seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from playwright.sync_api import expect
+
+from classroom.tables import service
+from tests.web.browser.conftest import LiveServer
+from tests.web.browser.test_play_table import TABLET, child_context, no_axe_violations
+from tests.web.conftest import MadeClass, MadeTeacher
+from tests.web.tables import seat_state, set_level, snapshot, start_table
+
+
+def teacher_page(chromium: Any, app: Flask, live_server: LiveServer, teacher: MadeTeacher) -> Any:
+    """The teacher's own browser, signed in."""
+    context = chromium.new_context(viewport=TABLET, base_url=live_server.url)
+    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    cookie = serializer.dumps({"_user_id": teacher.login_token, "_fresh": True})
+    name = app.config["SESSION_COOKIE_NAME"]
+    context.add_cookies([{"name": name, "value": cookie, "url": live_server.url}])
+    return context.new_page()
+
+
+def test_a_child_leaves_kitten_plays_for_her_and_she_comes_back(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    teacher: MadeTeacher,
+    classroom: MadeClass,
+    make_child: Any,
+) -> None:
+    # Seconds, not the real 90: long enough that a tablet polling every 0.7 s stays seen.
+    app.config["AWAY_AFTER"] = 3
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, [mia, leo])  # Mia's turn first; her tablet is never opened
+    leo_page = child_context(chromium, app, live_server, leo).new_page()
+    leo_page.goto(f"/play/tables/{table_id}")
+    note = leo_page.locator(".away-note")
+    expect(note).to_have_text(
+        "Mia has left the table. Kitten plays for Mia until Mia comes back.", timeout=15000
+    )
+    expect(leo_page.locator(".news, .story-list").first).to_contain_text("Mia has left the table")
+    no_axe_violations(leo_page)
+    # Kitten plays Mia's turn; then it is Leo's.
+    board = leo_page.locator("[data-board]")
+    expect(board).to_have_attribute("data-my-turn", "yes", timeout=15000)
+    # The teacher watching sees Mia away, with a button to take her out for good.
+    watching = teacher_page(chromium, app, live_server, teacher)
+    watching.goto(f"/tables/{table_id}/watch")
+    expect(watching.locator(".seat-status")).to_contain_text(
+        "Mia: has left the table; Kitten plays until Mia comes back."
+    )
+    expect(watching.get_by_role("button", name="Take Mia out (a computer plays)")).to_be_visible()
+    no_axe_violations(watching)
+    # Mia opens her tablet: the seat is hers again, and Leo's tablet says so.
+    mia_page = child_context(chromium, app, live_server, mia).new_page()
+    mia_page.goto(f"/play/tables/{table_id}")
+    expect(mia_page.locator(".story-list")).to_contain_text("You are back!")
+    expect(leo_page.locator(".story-list")).to_contain_text("Mia is back!")
+    expect(note).to_have_count(0)
+    # Leo plays his turn; then it is Mia's, and she plays it herself.
+    for name in ("Draw a card", "Put it on the DISCARD pile", "Done"):
+        version = board.get_attribute("data-version")
+        leo_page.get_by_role("button", name=name).first.click()
+        expect(board).not_to_have_attribute("data-version", version)
+    mia_board = mia_page.locator("[data-board]")
+    expect(mia_board).to_have_attribute("data-my-turn", "yes")
+    mia_page.get_by_role("button", name="Draw a card").click()
+    expect(leo_page.locator(".story-list")).to_contain_text("Mia drew a card")
+    # The teacher takes Leo out: Kitten plays his seat for the rest of the game.
+    watching.get_by_role("button", name="Take Leo out (a computer plays)").click()
+    expect(watching.locator(".seat-status")).to_contain_text(
+        "Leo: taken out; Kitten plays for the rest of the game."
+    )
+    expect(leo_page.locator(".prompt")).to_have_text(
+        "Your teacher gave your seat to Kitten. You can watch the game."
+    )
+    for page in (leo_page, mia_page, watching):
+        page.context.close()
+
+
+def test_a_child_counting_for_a_long_time_is_not_taken_for_one_who_left(
+    chromium: Any, app: Flask, live_server: LiveServer, child: Any
+) -> None:
+    """While the child counts, the page does not swap the board, but still tells the table
+    the child is there (table.js's heartbeat)."""
+    app.config["AWAY_AFTER"] = 3
+    set_level(app, child, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, [child], ["solid"])
+    page = child_context(chromium, app, live_server, child).new_page()
+    page.goto(f"/play/tables/{table_id}")
+    board = page.locator("[data-board]")
+    for name in ("Draw a card", "Put it on the DISCARD pile", "Rat-a-Tat-Cat!"):
+        version = board.get_attribute("data-version")
+        page.get_by_role("button", name=name).first.click()
+        expect(board).not_to_have_attribute("data-version", version)
+    expect(page.locator("[data-counting] .count-form")).to_be_visible(timeout=15000)
+    page.wait_for_timeout(7000)  # more than twice AWAY_AFTER, thinking about the cubes
+    with app.app_context():
+        service.advance_computers(table_id)  # someone else reads the table (the teacher)
+    assert seat_state(app, table_id, 0)["stand_in"] is None
+    assert snapshot(app, table_id)[1] == "counting"
+    for card in page.locator(".count-card").all():
+        for _ in range(int(card.get_attribute("data-value"))):
+            card.locator("[data-add]").click()
+    page.get_by_role("button", name="Snap the bar!").click()
+    expect(page.get_by_text("The game is over!")).to_be_visible()
+    page.context.close()
