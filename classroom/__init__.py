@@ -16,10 +16,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from classroom.child import bp as child_bp
     from classroom.children import bp as children_bp
     from classroom.classes import bp as classes_bp
+    from classroom.dashboard import bp as dashboard_bp
     from classroom.extensions import csrf, db, limiter, login_manager, migrate
     from classroom.groups import bp as groups_bp
     from classroom.main import bp as main_bp
     from classroom.play import bp as play_bp
+    from classroom.progress import keep  # noqa: F401  (keeps tallies as rows are written)
     from classroom.signin import bp as signin_bp
     from classroom.watch import bp as watch_bp
 
@@ -63,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         child_bp,
         play_bp,
         watch_bp,
+        dashboard_bp,
     ):
         app.register_blueprint(blueprint)
     return app

@@ -1,6 +1,10 @@
-"""Flask commands: `flask demo` fills a demo class so a newcomer can look around."""
+"""Flask commands: `flask demo` fills a demo class so a newcomer can look around, with weeks of
+play behind it; `flask history` gives any class simulated history; `flask tallies` rebuilds a
+class's daily tallies from its recorded rows."""
 
 from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
 
 import click
 from flask import Flask
@@ -10,7 +14,9 @@ from sqlalchemy import select
 from classroom.assignments import Assignment, assign
 from classroom.classes.views import unique_join_code
 from classroom.extensions import db
-from classroom.models import Child, Classroom, ClassTeacher, Group, Teacher
+from classroom.models import AssignmentChange, Child, Classroom, ClassTeacher, Group, Teacher
+from classroom.progress.history import fill_history
+from classroom.progress.keep import rebuild
 from classroom.roster import enrol
 
 DEMO_EMAIL = "demo@example.com"
@@ -20,6 +26,8 @@ DEMO_CHILDREN = [
     "Mia K.", "Noah B.", "Ava T.", "Leo M.", "Zoe P.", "Sam R.",
     "Ivy C.", "Omar H.", "Lily W.", "Finn D.", "Ruby S.", "Theo A.",
 ]  # fmt: skip
+DEMO_WEEKS = 8  # of simulated play behind the demo class, up to today
+DEMO_GAMES = 40  # per child: about five short games a week
 DEMO_GROUPS = {
     "Table 1": ["Mia K.", "Noah B.", "Ava T.", "Leo M."],
     "Table 2": ["Zoe P.", "Sam R.", "Ivy C.", "Omar H."],
@@ -89,7 +97,23 @@ def demo_command(first_start: bool) -> None:
     teacher = db.session.scalar(select(Teacher).where(Teacher.email == DEMO_EMAIL))
     if teacher is None:
         teacher, classroom = create_demo()
-        click.echo(f"Made the demo class {classroom.name!r} with {len(DEMO_CHILDREN)} children.")
+        # The history starts DEMO_WEEKS ago, so the levels were given then too.
+        for change in db.session.scalars(
+            select(AssignmentChange).join(Child).where(Child.class_id == classroom.id)
+        ):
+            change.changed_at -= timedelta(weeks=DEMO_WEEKS)
+        filled = fill_history(
+            classroom.id,
+            [(c.id, c.level) for c in classroom.active_children],
+            end=datetime.now(UTC).date(),
+            weeks=DEMO_WEEKS,
+            games=DEMO_GAMES,
+        )
+        db.session.commit()
+        click.echo(
+            f"Made the demo class {classroom.name!r} with {len(DEMO_CHILDREN)} children and "
+            f"{DEMO_WEEKS} weeks of play ({filled.games} games)."
+        )
     else:
         click.echo("The demo teacher already exists; nothing was changed.")
     click.echo(f"Demo teacher sign-in: {DEMO_EMAIL} / password: {DEMO_PASSWORD}")
@@ -100,5 +124,51 @@ def demo_command(first_start: bool) -> None:
         click.echo(f"Children sign in at /join/{code} (class code {code}).")
 
 
+def class_by_code(code: str) -> Classroom:
+    """The class with this join code, or a clear error for the command line."""
+    classroom = db.session.scalar(select(Classroom).where(Classroom.join_code == code.upper()))
+    if classroom is None:
+        raise click.BadParameter(f"No class has the join code {code!r}.", param_hint="CODE")
+    return classroom
+
+
+@click.command("history")
+@with_appcontext
+@click.argument("code")
+@click.option("--weeks", default=8, show_default=True, type=click.IntRange(1, 52))
+@click.option("--games", default=40, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--seed", default=0, show_default=True, type=int)
+def history_command(code: str, weeks: int, games: int, seed: int) -> None:
+    """Give every active child of the class CODE simulated games over the last WEEKS weeks.
+
+    Computer players with child-like habits (comparing well, treating all cats alike,
+    forgetting, miscounting, learning over the weeks) play real games at each child's level.
+    """
+    classroom = class_by_code(code)
+    children = [(c.id, c.level) for c in classroom.active_children]
+    filled = fill_history(
+        classroom.id, children, end=datetime.now(UTC).date(), weeks=weeks, games=games, seed=seed
+    )
+    db.session.commit()
+    click.echo(
+        f"{classroom.name}: {filled.games} games ({filled.choices} choices) for "
+        f"{filled.children} children over {weeks} weeks."
+    )
+
+
+@click.command("tallies")
+@with_appcontext
+@click.argument("code")
+def tallies_command(code: str) -> None:
+    """Rebuild the daily tallies of the class CODE from its recorded rows."""
+    classroom = class_by_code(code)
+    written = rebuild(db.session, classroom.id)
+    db.session.commit()
+    click.echo(f"{classroom.name}: {written} daily tallies rebuilt.")
+
+
 def init_app(app: Flask) -> None:
+    """Register the commands."""
     app.cli.add_command(demo_command)
+    app.cli.add_command(history_command)
+    app.cli.add_command(tallies_command)

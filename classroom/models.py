@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from flask import current_app
@@ -12,6 +12,7 @@ from sqlalchemy import (
     JSON,
     CheckConstraint,
     Column,
+    Date,
     DateTime,
     ForeignKey,
     Integer,
@@ -474,3 +475,35 @@ class RoundRow(db.Model):  # type: ignore[name-defined,misc]
     won: Mapped[bool] = mapped_column()
     called: Mapped[bool] = mapped_column()
 
+
+class DailyTally(db.Model):  # type: ignore[name-defined,misc]
+    """One child's counts of one insights key on one day at one level (insights.tallies).
+
+    Kept up to date in the transaction that writes the rows they count
+    (classroom/progress/keep.py), so dashboards add up a few rows instead of every choice.
+    """
+
+    __tablename__ = "daily_tallies"
+    # A class's page adds up its tallies per child and key: this index holds all it reads.
+    __table_args__ = (
+        db.Index(
+            "ix_daily_tallies_class_child_key",
+            "class_id",
+            "child_id",
+            "key",
+            "day",
+            "hits",
+            "chances",
+        ),
+    )
+
+    child_id: Mapped[int] = mapped_column(
+        ForeignKey("children.id", ondelete="CASCADE"), primary_key=True
+    )
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    level: Mapped[str] = mapped_column(String(20), primary_key=True)
+    key: Mapped[str] = mapped_column(String(120), primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"))
+    week: Mapped[date] = mapped_column(Date)  # the Monday of the day's ISO week
+    hits: Mapped[int] = mapped_column(Integer)
+    chances: Mapped[int] = mapped_column(Integer)

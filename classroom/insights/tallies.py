@@ -6,10 +6,11 @@ every choice. The record-based measures (`comparison`, `memory`, `counting`, `ca
 `readiness`, `summary`, `trends`, `grid`) tally their records and read the sums the same way,
 so both roads give the same figures by construction.
 
-A key names one count: "choice" (every choice), "cmp" (judged comparisons, hits = right), "dist:1", "fam:cat-cat",
-"pair:4:7" (hits = wrong), "slip:<pair>:<memory 0/1>:<text>" (a wrong comparison in words),
-"mem", "memslip:<pair>:<text>", "turn" and "look" (Peek levels), "swap", "call", "stack:<n>",
-"total", "total:off1", "total:err" (hits = the sum of errors), "round", "calledround", "game".
+A key names one count: "choice" (every choice), "cmp" (judged comparisons, hits = right),
+"dist:1", "fam:cat-cat", "pair:4:7" (hits = wrong), "slip:<pair>:<memory 0/1>:<text>" (a wrong
+comparison in words), "mem", "memslip:<pair>:<text>", "turn" and "look" (Peek levels), "swap",
+"call", "stack:<n>", "total", "total:off1", "total:err" (hits = the sum of errors), "round",
+"calledround", "game".
 """
 
 from __future__ import annotations

@@ -8,7 +8,15 @@ from sqlalchemy import func, select
 
 from classroom.cli import DEMO_EMAIL, DEMO_PASSWORD
 from classroom.extensions import db
-from classroom.models import AssignmentChange, Child, Classroom, Group, Teacher
+from classroom.models import (
+    AssignmentChange,
+    Child,
+    Classroom,
+    DailyTally,
+    Group,
+    RoundRow,
+    Teacher,
+)
 
 
 def test_demo_makes_a_class_to_look_around(app: Flask, runner: FlaskCliRunner) -> None:
@@ -50,3 +58,50 @@ def test_first_start_only_fills_an_empty_database(app: Flask, runner: FlaskCliRu
     second = runner.invoke(args=["demo", "--first-start"])
     assert second.exit_code == 0
     assert second.output == ""
+
+
+def test_the_demo_class_has_weeks_of_play_behind_it(app: Flask, runner: FlaskCliRunner) -> None:
+    """A newcomer sees full dashboards: every child has simulated games and tallies."""
+    result = runner.invoke(args=["demo"])
+    assert "8 weeks of play" in result.output
+    with app.app_context():
+        played = set(db.session.scalars(select(RoundRow.child_id)))
+        assert played == set(db.session.scalars(select(Child.id)))
+        assert db.session.scalar(select(func.count()).select_from(DailyTally)) > 100
+        first = db.session.scalar(select(func.min(AssignmentChange.changed_at)))
+        oldest_game = db.session.scalar(select(func.min(RoundRow.created_at)))
+        assert first is not None and oldest_game is not None
+        assert first.replace(tzinfo=None) <= oldest_game.replace(tzinfo=None)
+
+
+def test_history_gives_a_class_simulated_games(app: Flask, runner: FlaskCliRunner) -> None:
+    """`flask history CODE` plays games for every active child; tallies rebuild the same."""
+    runner.invoke(args=["demo"])
+    with app.app_context():
+        code = db.session.scalar(select(Classroom.join_code))
+        before = db.session.scalar(select(func.count()).select_from(RoundRow))
+    result = runner.invoke(args=["history", code.lower(), "--weeks", "2", "--games", "3"])
+    assert result.exit_code == 0, result.output
+    assert "36 games" in result.output
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(RoundRow)) == before + 36
+        kept = sorted(
+            (t.child_id, t.day, t.level, t.key, t.hits, t.chances)
+            for t in db.session.scalars(select(DailyTally))
+        )
+    rebuilt = runner.invoke(args=["tallies", code])
+    assert rebuilt.exit_code == 0, rebuilt.output
+    with app.app_context():
+        again = sorted(
+            (t.child_id, t.day, t.level, t.key, t.hits, t.chances)
+            for t in db.session.scalars(select(DailyTally))
+        )
+    assert again == kept
+
+
+def test_history_of_an_unknown_class_says_so(runner: FlaskCliRunner) -> None:
+    """A wrong code is a usage error with a sentence, not a traceback."""
+    result = runner.invoke(args=["history", "NOPE42"])
+    assert result.exit_code == 2
+    assert "No class has the join code 'NOPE42'" in result.output
+    assert runner.invoke(args=["history", "X", "--weeks", "0"]).exit_code == 2

@@ -1,0 +1,229 @@
+"""Realistic history for a class: simulated children with child-like habits
+(classroom.insights.simulate) play real games through the engine on school days over some
+weeks, and what they did is written as the play side writes it (rows and daily tallies).
+
+The demo class on first start uses it, so a newcomer sees full dashboards; the scale benchmark
+uses it for a school year. Simulated games sit at no table (table_id is empty).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from sqlalchemy import insert
+
+from classroom.extensions import db
+from classroom.insights.simulate import Habit, HabitPlayer, Recorded, play_game
+from classroom.insights.tallies import tally
+from classroom.models import ChoiceRow, CountRow, LookRow, RoundRow
+
+from .keep import Where, monday_of, write
+from .records import choice_columns
+
+CHUNK = 5000  # rows per INSERT: big enough to be quick, small enough for any driver
+
+
+@dataclass(frozen=True, slots=True)
+class Story:
+    """How a simulated child plays over the weeks: one habit, then maybe another."""
+
+    name: str
+    first: Habit
+    then: Habit
+    switch: float  # the share of the weeks played with `first`
+
+
+# Children differ: most compare well, some learn over the weeks that 3 is lower than 4, some
+# miscount cubes for a while, some forget what they saw. Cycled over the class; forgetting
+# only shows where cards must be remembered, so those children are at Outside Peek or Standard.
+STORIES = (
+    Story("steady", Habit.CORRECT, Habit.CORRECT, 1.0),
+    Story("learns cats from cats", Habit.CATS_ALIKE, Habit.CORRECT, 0.6),
+    Story("learns to count", Habit.MISCOUNTS, Habit.CORRECT, 0.5),
+    Story("steady", Habit.CORRECT, Habit.CORRECT, 1.0),
+    Story("treats cats alike", Habit.CATS_ALIKE, Habit.CATS_ALIKE, 1.0),
+)
+REMEMBERING_STORIES = (
+    Story("forgets", Habit.FORGETFUL, Habit.FORGETFUL, 1.0),
+    Story("steady", Habit.CORRECT, Habit.CORRECT, 1.0),
+    Story("learns cats from cats", Habit.CATS_ALIKE, Habit.CORRECT, 0.6),
+)
+REMEMBERING_LEVELS = ("outside_peek", "standard")
+
+
+def stories(levels: Sequence[str], seed: int = 0) -> list[Story]:
+    """A story for each child at these levels, cycling through the stories that can show."""
+    seen = {False: seed, True: seed}
+    chosen = []
+    for level in levels:
+        remembering = level in REMEMBERING_LEVELS
+        pool = REMEMBERING_STORIES if remembering else STORIES
+        chosen.append(pool[seen[remembering] % len(pool)])
+        seen[remembering] += 1
+    return chosen
+
+
+@dataclass(frozen=True, slots=True)
+class Filled:
+    """What was written."""
+
+    children: int
+    games: int
+    choices: int
+    tallies: int
+
+
+def school_days(end: date, weeks: int) -> list[date]:
+    """Monday to Friday of the `weeks` weeks up to `end` (its own week included), in order."""
+    first = monday_of(end) - timedelta(weeks=weeks - 1)
+    days = (first + timedelta(days=i) for i in range(weeks * 7))
+    return [d for d in days if d.weekday() < 5 and d <= end]
+
+
+def game_days(days: Sequence[date], games: int, rng: random.Random) -> list[datetime]:
+    """`games` moments spread over the school days, in order, in school hours (UTC)."""
+    moments = []
+    for i in range(games):
+        day = days[min(len(days) - 1, i * len(days) // games + rng.randrange(2))]
+        minute = rng.randrange(9 * 60, 14 * 60 + 30)
+        moments.append(datetime.combine(day, time(minute // 60, minute % 60), tzinfo=UTC))
+    return sorted(moments)
+
+
+def play_child(
+    child_id: int, level: str, story: Story, moments: Sequence[datetime], seed: int
+) -> Recorded:
+    """One simulated child's games at `level`, one at each moment."""
+    out = Recorded()
+    first = HabitPlayer(story.first, f"{seed}-first")
+    then = HabitPlayer(story.then, f"{seed}-then")
+    switch = int(len(moments) * story.switch)
+    for i, when in enumerate(moments):
+        out.extend(
+            play_game(
+                first if i < switch else then,
+                level,
+                seed=seed * 100_000 + i,
+                game_id=f"history-{child_id}-{i}",
+                child_id=child_id,
+                start=when,
+            )
+        )
+    return out
+
+
+def rows_of(recorded: Recorded, class_id: int) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """The rows the play side would have written for these records."""
+    for choice in recorded.choices:
+        yield (
+            ChoiceRow,
+            {
+                "child_id": choice.child_id,
+                "class_id": class_id,
+                "table_id": None,
+                "created_at": choice.when,
+                **choice_columns(choice.facts),
+            },
+        )
+    for look in recorded.looks:
+        yield (
+            LookRow,
+            {
+                "child_id": look.child_id,
+                "class_id": class_id,
+                "table_id": None,
+                "created_at": look.when,
+                "round_number": look.round_number,
+                "turn_number": look.turn_number,
+                "position": look.position,
+                "level": look.level,
+            },
+        )
+    for count in recorded.counts:
+        yield (
+            CountRow,
+            {
+                "child_id": count.child_id,
+                "class_id": class_id,
+                "table_id": None,
+                "created_at": count.when,
+                "round_number": count.round_number,
+                "level": count.level,
+                "numerals": list(count.numerals),
+                "cubes": list(count.cubes),
+                "typed_total": count.typed_total,
+                "true_total": count.true_total,
+                "corrected_by_hint": count.corrected_by_hint,
+            },
+        )
+    for result in recorded.rounds:
+        yield (
+            RoundRow,
+            {
+                "child_id": result.child_id,
+                "class_id": class_id,
+                "table_id": None,
+                "created_at": result.when,
+                "round_number": result.round_number,
+                "level": result.level,
+                "score": result.score,
+                "won": result.won,
+                "called": result.called,
+            },
+        )
+
+
+def write_recorded(recorded: Recorded, class_id: int, child_id: int) -> int:
+    """Insert one child's records as rows and add their tallies; returns the tallies changed."""
+    batches: dict[Any, list[dict[str, Any]]] = {}
+    for model, values in rows_of(recorded, class_id):
+        batch = batches.setdefault(model, [])
+        batch.append(values)
+        if len(batch) >= CHUNK:
+            db.session.execute(insert(model), batch)
+            batch.clear()
+    for model, batch in batches.items():
+        if batch:
+            db.session.execute(insert(model), batch)
+    hits: Counter[Where] = Counter()
+    chances: Counter[Where] = Counter()
+    for t in tally(recorded.choices, recorded.looks, recorded.counts, recorded.rounds):
+        where = (child_id, class_id, t.day, t.level, t.key)
+        hits[where] += t.hits
+        chances[where] += t.chances
+    write(db.session.connection(), hits, chances)
+    return len(chances)
+
+
+def fill_history(
+    class_id: int,
+    children: Sequence[tuple[int, str]],
+    *,
+    end: date,
+    weeks: int = 8,
+    games: int = 24,
+    seed: int = 0,
+) -> Filled:
+    """Give each (child id, level) `games` simulated games over the `weeks` weeks up to `end`.
+
+    Written in the caller's transaction; the caller commits.
+    """
+    days = school_days(end, weeks)
+    rng = random.Random(seed)
+    written = Filled(0, 0, 0, 0)
+    chosen = stories([level for _, level in children], seed)
+    for index, ((child_id, level), story) in enumerate(zip(children, chosen, strict=True)):
+        recorded = play_child(child_id, level, story, game_days(days, games, rng), seed + index)
+        changed = write_recorded(recorded, class_id, child_id)
+        written = Filled(
+            written.children + 1,
+            written.games + games,
+            written.choices + len(recorded.choices),
+            written.tallies + changed,
+        )
+    return written
