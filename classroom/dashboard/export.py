@@ -1,0 +1,251 @@
+"""The CSV exports of a class: one row per child (the overview's summary), and every recorded
+choice in a date range, streamed. docs/dashboards.md lists every column.
+
+Shares are written only where there were enough chances (the insights' minimums); the hits
+and chances behind them are always written, so a spreadsheet can do its own sums.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import UTC
+from typing import Any
+
+from sqlalchemy import select
+
+from classroom.extensions import db
+from classroom.game import card_label
+from classroom.insights import Mean, Rate
+from classroom.insights.comparison import DISTANCES, FAMILY_PAIRS
+from classroom.insights.counting import NUMERALS
+from classroom.models import Child, ChoiceRow
+from classroom.progress import ChildRow, DateRange
+
+POSITIONS = (1, 2, 3, 4)
+FLAGS = ("cat_versus_rat", "memory", "counting", "adding", "calling")
+# A spreadsheet reads a cell starting with one of these as a formula; names are typed by
+# teachers, so such a cell gets a leading apostrophe (the usual guard against CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def text(value: str) -> str:
+    """A text cell that a spreadsheet will not run as a formula."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def line(cells: Iterable[Any]) -> str:
+    """One CSV line (with its line ending) from the cells; None is an empty cell."""
+    out = io.StringIO()
+    csv.writer(out).writerow(["" if cell is None else cell for cell in cells])
+    return out.getvalue()
+
+
+def share(value: float | None) -> str:
+    """A share to three decimals ("0.85"), or empty when there were too few chances."""
+    return "" if value is None else f"{value:.3f}"
+
+
+def rate_cells(rate: Rate) -> list[Any]:
+    """hits, chances, share (empty below the minimum)."""
+    return [rate.hits, rate.chances, share(rate.value)]
+
+
+def rate_columns(name: str) -> list[str]:
+    """The three column names of a rate."""
+    return [f"{name}_right", f"{name}_chances", f"{name}_share"]
+
+
+def mean_cells(mean: Mean) -> list[Any]:
+    """total, chances, mean (empty below the minimum)."""
+    return [f"{mean.total:g}", mean.chances, share(mean.value)]
+
+
+SUMMARY_COLUMNS = [
+    "child_id",
+    "child",
+    "level",
+    "range_start",
+    "range_end",
+    "games",
+    "games_last_7_days",
+    *rate_columns("comparisons"),
+    "trend",
+    *(c for d in DISTANCES for c in rate_columns(f"distance_{d.replace('+', '_plus')}")),
+    *(c for f in FAMILY_PAIRS for c in rate_columns(f.replace("-", "_"))),
+    *rate_columns("best_replacement"),
+    *rate_columns("memory_held"),
+    "looks",
+    "peek_turns",
+    "looks_per_turn",
+    *rate_columns("swap_took_low_card"),
+    *rate_columns("cube_bars"),
+    *(c for n in NUMERALS for c in rate_columns(f"cube_bars_{n}")),
+    *rate_columns("totals_exact"),
+    *rate_columns("totals_off_by_one"),
+    "total_error_sum",
+    "totals_typed",
+    "mean_total_error",
+    *rate_columns("called_when_lowest"),
+    *rate_columns("called_rounds_won"),
+    *(f"flag_{kind}" for kind in FLAGS),
+    "recommendation",
+    "recommended_level",
+    "recommendation_sentence",
+]
+
+
+def summary_lines(rows: Sequence[ChildRow], dates: DateRange) -> Iterator[str]:
+    """The class summary: a header, then one line per child."""
+    yield line(SUMMARY_COLUMNS)
+    for row in rows:
+        s = row.summary
+        flags = {str(flag.kind): flag.sentence for flag in s.flags}
+        cells: list[Any] = [
+            row.child_id,
+            text(row.name),
+            s.level.value,
+            dates.start.isoformat(),
+            dates.end.isoformat(),
+            s.games,
+            s.games_this_week,
+            *rate_cells(s.accuracy),
+            "" if s.trend is None else s.trend.value,
+            *(c for d in DISTANCES for c in rate_cells(s.by_distance[d])),
+            *(c for f in FAMILY_PAIRS for c in rate_cells(s.by_family[f])),
+            *rate_cells(s.best),
+            *rate_cells(s.memory.held),
+            *mean_cells(s.looks_per_turn),
+            *rate_cells(s.swap_targeting),
+            *rate_cells(s.numerals.overall),
+            *(c for n in NUMERALS for c in rate_cells(s.numerals.per_numeral[n])),
+            *rate_cells(s.adding.exact),
+            *rate_cells(s.adding.off_by_one),
+            *mean_cells(s.adding.mean_error),
+            *rate_cells(s.calling.lowest_at_call),
+            *rate_cells(s.calling.won),
+            *(flags.get(kind, "") for kind in FLAGS),
+            s.recommendation.move.value,
+            s.recommendation.level.value,
+            s.recommendation.sentence,
+        ]
+        yield line(cells)
+
+
+# The choice export: the row's key columns, then the stored ChoiceFacts flattened.
+KEY_COLUMNS = [
+    "choice_id",
+    "when_utc",
+    "child_id",
+    "child",
+    "table_id",
+    "round",
+    "turn",
+    "level",
+    "kind",
+    "action",
+    "outcome",
+    "chance",
+    "correct",
+    "distance",
+    "family_pair",
+    "hand",
+    "highest_known",
+    "needed_memory",
+]
+FACT_COLUMNS = [
+    "hand_from_discard",
+    *(f"known_{p}" for p in POSITIONS),
+    *(f"on_screen_{p}" for p in POSITIONS),
+    *(f"true_{p}" for p in POSITIONS),
+    "position",
+    "replaced_known",
+    "replaced_true",
+    "best_positions",
+    "other_seat",
+    "other_position",
+    "other_known",
+    "other_true",
+    "called",
+    "true_score",
+    "rank",
+    "seats_in_play",
+    "memory_age",
+]
+CHOICE_COLUMNS = KEY_COLUMNS + FACT_COLUMNS
+
+
+def card(value: Any) -> str:
+    """A card as the teacher names it ("4", "PEEK", "DRAW 2"); empty for none."""
+    return "" if value is None else card_label(int(value))
+
+
+def flag(value: bool | None) -> str:
+    """A yes/no cell: "1", "0", or empty where it does not apply."""
+    return "" if value is None else "1" if value else "0"
+
+
+def per_position(values: Sequence[Any], convert: Any) -> list[str]:
+    """Four cells, one per position of the line (empty past the end of a shorter line)."""
+    return [convert(values[i]) if i < len(values) else "" for i in range(len(POSITIONS))]
+
+
+def choice_cells(row: ChoiceRow, name: str) -> list[Any]:
+    """One recorded choice as the cells of CHOICE_COLUMNS."""
+    facts = row.facts
+    created = row.created_at
+    if created.tzinfo is not None:  # PostgreSQL gives it in the session's zone; SQLite bare UTC
+        created = created.astimezone(UTC)
+    return [
+        row.id,
+        created.replace(tzinfo=None).isoformat(timespec="seconds"),
+        row.child_id,
+        text(name),
+        row.table_id,
+        row.round_number,
+        row.turn_number,
+        row.level,
+        row.kind,
+        row.action,
+        row.outcome,
+        flag(row.chance),
+        flag(row.correct),
+        row.distance,
+        row.family_pair,
+        card(row.hand),
+        row.highest_known,
+        flag(row.needed_memory),
+        flag(facts.get("hand_from_discard")),
+        *per_position(facts.get("known_line", []), card),
+        *per_position(facts.get("on_screen", []), flag),
+        *per_position(facts.get("true_line", []), card),
+        facts.get("position"),
+        card(facts.get("replaced_known")),
+        card(facts.get("replaced_true")),
+        " ".join(str(p) for p in facts.get("best_positions", [])),
+        facts.get("other_seat"),
+        facts.get("other_position"),
+        card(facts.get("other_known")),
+        card(facts.get("other_true")),
+        flag(facts.get("called")),
+        facts.get("true_score"),
+        facts.get("rank"),
+        facts.get("seats_in_play"),
+        facts.get("memory_age"),
+    ]
+
+
+def choice_lines(class_id: int, dates: DateRange) -> Iterator[str]:
+    """Every choice of the class's children in the range, oldest first, a batch at a time."""
+    yield line(CHOICE_COLUMNS)
+    query = (
+        select(ChoiceRow, Child.display_name)
+        .join(Child, Child.id == ChoiceRow.child_id)
+        .where(ChoiceRow.class_id == class_id)
+        .where(ChoiceRow.created_at >= dates.since(), ChoiceRow.created_at < dates.until())
+        .order_by(ChoiceRow.created_at, ChoiceRow.id)
+        .execution_options(yield_per=500)
+    )
+    for row, name in db.session.execute(query):
+        yield line(choice_cells(row, name))

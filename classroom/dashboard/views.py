@@ -1,0 +1,336 @@
+"""Views of the teacher dashboards: the class overview (with its live "Today" panel), a child's
+progress page with the one-tap level move, the printable report, and the CSV exports."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
+from typing import Any, cast
+
+from flask import (
+    Response,
+    flash,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
+from sqlalchemy import update
+from sqlalchemy.engine import CursorResult
+from werkzeug.wrappers import Response as BaseResponse
+
+from classroom.access import child_or_404, class_or_404, teacher, teacher_blueprint
+from classroom.assignments import LEVEL_NAMES, Assignment, assign, describe_change
+from classroom.dashboard import charts, export, pairs, sorting, words
+from classroom.extensions import db
+from classroom.forms import ConfirmForm
+from classroom.game import Level
+from classroom.insights import Move
+from classroom.insights.comparison import DISTANCES, FAMILY_PAIRS
+from classroom.insights.measures import MIN_GRID_CELL
+from classroom.models import LEVELS, Child, Classroom
+from classroom.progress import DateRange, activity_today, child_progress, overview
+from classroom.progress import recommendation as recommendation_for
+
+bp = teacher_blueprint("dashboard", __name__)
+
+PAPERS = ("a4", "letter")
+KEPT = ("sort", "dir", "paper")  # query arguments a new date range keeps
+TODAY_POLL_MS = 5000  # how often the overview's "Today" panel asks for news
+SCHOOL_YEAR_STARTS = (8, 1)  # month, day: a school year is taken to start on 1 August
+
+
+class BadDates(ValueError):
+    """The start or end of a date range could not be used; the message says why."""
+
+
+@bp.errorhandler(BadDates)
+def bad_dates(error: BadDates) -> tuple[str, int]:
+    """A page's dates could not be read: say why, and offer the range form again."""
+    day = today()
+    return render_template(
+        "dashboard/bad_dates.html",
+        message=str(error),
+        start=request.args.get("start", ""),
+        end=request.args.get("end", ""),
+        quick=quick_ranges(day),
+        keep=kept_args(),
+    ), 400
+
+
+def today() -> date:
+    """Today's date as the recorded rows count days (UTC)."""
+    return datetime.now(UTC).date()
+
+
+def chosen_dates(day: date) -> DateRange:
+    """The range of ?start=&end= (the last four weeks when neither is given)."""
+    try:
+        return DateRange.parse(request.args.get("start"), request.args.get("end"), day)
+    except ValueError as error:
+        raise BadDates(str(error)) from None
+
+
+def school_year_start(day: date) -> date:
+    """The first day of the school year `day` falls in."""
+    month, first = SCHOOL_YEAR_STARTS
+    year = day.year if (day.month, day.day) >= (month, first) else day.year - 1
+    return date(year, month, first)
+
+
+def quick_ranges(day: date) -> list[tuple[str, DateRange]]:
+    """The quick choices next to the date inputs."""
+    return [
+        ("This week", DateRange(day - timedelta(days=day.weekday()), day)),
+        ("Last 4 weeks", DateRange.last_days(day, 28)),
+        ("This school year", DateRange(school_year_start(day), day)),
+    ]
+
+
+def kept_args() -> dict[str, str]:
+    """The page's other query arguments (sort, paper), kept when the range changes."""
+    return {k: v for k, v in request.args.items() if k in KEPT}
+
+
+def range_args(dates: DateRange) -> dict[str, str]:
+    """A range as query arguments."""
+    return {"start": dates.start.isoformat(), "end": dates.end.isoformat()}
+
+
+def page_url(**changes: str) -> str:
+    """This page's address with its kept arguments and the changes given (a range, a sort)."""
+    args = {**(request.view_args or {}), **kept_args(), **changes}
+    return url_for(request.endpoint or "main.index", **args)
+
+
+@bp.context_processor
+def helpers() -> dict[str, Any]:
+    """The words and names every dashboard template uses."""
+    return {
+        "words": words,
+        "level_names": LEVEL_NAMES,
+        "range_args": range_args,
+        "page_url": page_url,
+        "chart_sentence": charts.sentence,
+        "distances": DISTANCES,
+        "family_pairs": FAMILY_PAIRS,
+    }
+
+
+def range_context(dates: DateRange, day: date) -> dict[str, Any]:
+    """What the date range form needs."""
+    return {"dates": dates, "today": day, "quick": quick_ranges(day), "keep": kept_args()}
+
+
+@bp.get("/classes/<int:class_id>/overview")
+def class_overview(class_id: int) -> str:
+    """The class at a glance: every child's row, the class's card pairs, and today's play."""
+    classroom = class_or_404(class_id)
+    day = today()
+    dates = chosen_dates(day)
+    data = overview(classroom, dates, day)
+    sort, direction = sorting.chosen(request.args)
+    grid = data.grid
+    return render_template(
+        "dashboard/overview.html",
+        data=data,
+        rows=sorting.sort_rows(data.rows, sort, direction),
+        sort=sort,
+        direction=direction,
+        columns=sorting.COLUMNS,
+        next_direction=sorting.next_direction,
+        grid_rows=pairs.grid_rows(grid),
+        worst=[pairs.worst_text(cell) for cell in grid.worst(8)],
+        cards=pairs.CARDS,
+        grid_minimum=MIN_GRID_CELL,
+        poll_ms=TODAY_POLL_MS,
+        **today_context(classroom, day),
+        **range_context(dates, day),
+    )
+
+
+def today_context(classroom: Classroom, day: date) -> dict[str, Any]:
+    """The "Today" panel: the class's play today, a line per child who made choices."""
+    activity = activity_today(classroom, day)
+    names = {child.id: child for child in classroom.active_children}
+    playing = sorted(
+        ((names[ident], count) for ident, count in activity.per_child.items() if ident in names),
+        key=lambda pair: (-pair[1], pair[0].display_name.casefold()),
+    )
+    return {"activity": activity, "playing": playing, "classroom": classroom}
+
+
+@bp.get("/classes/<int:class_id>/today")
+def class_today(class_id: int) -> str:
+    """Just the "Today" panel, for the overview to fetch every few seconds while children play."""
+    classroom = class_or_404(class_id)
+    return render_template("dashboard/_today.html", **today_context(classroom, today()))
+
+
+def csv_response(lines: Any, filename: str) -> Response:
+    """A CSV download, streamed line by line."""
+    return Response(
+        lines,
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+def file_slug(name: str) -> str:
+    """A class name made safe for a file name."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "class"
+
+
+@bp.get("/classes/<int:class_id>/export/summary.csv")
+def summary_csv(class_id: int) -> Response:
+    """The class overview as a CSV file: one row per child (docs/dashboards.md lists columns)."""
+    classroom = class_or_404(class_id)
+    day = today()
+    dates = chosen_dates(day)
+    rows = sorting.sort_rows(overview(classroom, dates, day).rows, "name", "asc")
+    name = f"{file_slug(classroom.name)}-summary-{dates.start}-{dates.end}.csv"
+    return csv_response(export.summary_lines(rows, dates), name)
+
+
+@bp.get("/classes/<int:class_id>/export/choices.csv")
+def choices_csv(class_id: int) -> Response:
+    """Every recorded choice of the class in the range as a CSV file, streamed."""
+    classroom = class_or_404(class_id)
+    dates = chosen_dates(today())
+    name = f"{file_slug(classroom.name)}-choices-{dates.start}-{dates.end}.csv"
+    # The rows are read while the response is sent, so the request (and its session) must last.
+    return csv_response(stream_with_context(export.choice_lines(classroom.id, dates)), name)
+
+
+def child_context(child: Child, dates: DateRange, day: date) -> dict[str, Any]:
+    """Everything a child's page and report show."""
+    data = child_progress(child, dates, day)
+    summary = data.summary
+    return {
+        "child": child,
+        "data": data,
+        "summary": summary,
+        "slips": [
+            (words.week_label(words.monday_of(slip.week), day), slip.sentence())
+            for slip in data.slips
+        ],
+        "history": [
+            (change, describe_change(change.before, change.after)) for change in data.history
+        ],
+        "charts": {
+            "comparisons": charts.comparisons_by_week(data.weeks),
+            "memory": charts.memory_by_week(data.weeks),
+            "counting": charts.counting_by_week(data.weeks),
+            "distance": charts.groups(
+                "Comparisons right, by distance", summary.by_distance, "Right"
+            ),
+            "family": charts.groups(
+                "Comparisons right, by family pair", summary.by_family, "Right"
+            ),
+            "numerals": charts.numerals(summary.numerals),
+        },
+        **range_context(dates, day),
+    }
+
+
+@bp.get("/children/<int:child_id>/progress")
+def child_page(child_id: int) -> str:
+    """One child's progress over weeks, their slips and strengths, and the level move."""
+    child = child_or_404(child_id)
+    day = today()
+    dates = chosen_dates(day)
+    return render_template("dashboard/child.html", **child_context(child, dates, day))
+
+
+@bp.get("/children/<int:child_id>/report")
+def report(child_id: int) -> str:
+    """A one-page progress report for a parent, for printing on A4 or US Letter paper."""
+    child = child_or_404(child_id)
+    day = today()
+    dates = chosen_dates(day)
+    paper = request.args.get("paper", "a4")
+    if paper not in PAPERS:
+        paper = "a4"
+    context = child_context(child, dates, day)
+    name = child.display_name
+    return render_template(
+        "dashboard/report.html",
+        paper=paper,
+        sentences=words.report_sentences(name, context["summary"]),
+        next_step=words.next_step(name, context["summary"]),
+        level_for_parents=words.LEVEL_FOR_PARENTS,
+        **context,
+    )
+
+
+def refused(child: Child, message: str, status: int) -> tuple[str, int]:
+    """A level move that was not made: say why, and lead back to a fresh page."""
+    db.session.rollback()
+    return render_template("dashboard/move_refused.html", child=child, message=message), status
+
+
+@bp.post("/children/<int:child_id>/progress/move")
+def move_level(child_id: int) -> BaseResponse | tuple[str, int]:
+    """Move the child to the level their recommendation names, with its sentence as the reason.
+
+    The page sends the level it showed the child at: if that is no longer the child's level
+    (someone moved them meanwhile), or the evidence no longer recommends this move, nothing
+    changes and the teacher sees why (409).
+    """
+    child = child_or_404(child_id)
+    if not ConfirmForm().validate_on_submit():
+        return refused(child, "This page had expired. Please open it again and retry.", 400)
+    wanted, shown = request.form.get("level"), request.form.get("from_level")
+    if wanted not in LEVELS or shown not in LEVELS:
+        return refused(child, "That is not one of the four levels. Nothing was changed.", 400)
+    # One guarded UPDATE first: it locks the child's row (PostgreSQL) or the database
+    # (SQLite) and matches only while the child is still at the level the page showed, so two
+    # teachers tapping at once cannot both move the child.
+    guard = cast(
+        CursorResult[Any],
+        db.session.execute(
+            update(Child)
+            .where(Child.id == child.id, Child.level == shown)
+            .values(level=Child.level)
+            .execution_options(synchronize_session=False)
+        ),
+    )
+    if guard.rowcount != 1:
+        db.session.rollback()
+        db.session.refresh(child)
+        return refused(
+            child,
+            f"{child.display_name} already plays at {LEVEL_NAMES[child.level]}: someone changed "
+            "the level after this page was opened. Nothing was changed.",
+            409,
+        )
+    db.session.refresh(child)
+    day = today()
+    recommendation = recommendation_for(child, day)
+    if recommendation.move is Move.STAY or recommendation.level is not Level(wanted):
+        return refused(
+            child,
+            "The evidence no longer recommends that move "
+            f"({recommendation.sentence}) Nothing was changed.",
+            409,
+        )
+    assign(
+        [child],
+        replace(Assignment.of(child), level=wanted),
+        teacher(),
+        reason=recommendation.sentence,
+    )
+    db.session.commit()
+    flash(f"{child.display_name} now plays at {LEVEL_NAMES[wanted]}.", "success")
+    return redirect(url_for("dashboard.child_page", child_id=child.id, **range_back()))
+
+
+def range_back() -> dict[str, Any]:
+    """The range the page showed (sent with the move), if it is a good one."""
+    start, end = request.form.get("start"), request.form.get("end")
+    try:
+        return range_args(DateRange.parse(start, end, today())) if start and end else {}
+    except ValueError:
+        return {}

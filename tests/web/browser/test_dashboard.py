@@ -1,0 +1,173 @@
+"""The dashboards in Chromium: a teacher opens the class overview (and watches its Today panel
+update while a child plays), opens a child's page with its charts, moves the child up a level
+with one tap, and prints the progress report: one page on A4 and on US Letter. axe-core scans
+every page, with the app's CSP in force (a blocked script or style would be a console error).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from classroom.extensions import db
+from classroom.models import AssignmentChange, Child
+from tests.web.browser.conftest import LiveServer
+from tests.web.conftest import (
+    PASSWORD,
+    MadeChild,
+    MadeClass,
+    MadeTeacher,
+    fetch,
+    sign_in_child,
+)
+from tests.web.tables import play_to_end, start_table
+from tests.web.test_dashboard import fill
+
+AXE = Path(__file__).parents[3] / "static" / "vendor" / "axe-core" / "axe.min.js"
+PAPER = {"a4": (595, 842), "letter": (612, 792)}  # PDF page sizes in points
+
+
+def violations(page: Any) -> list[str]:
+    """axe-core's serious and critical WCAG 2 A/AA findings on the page as it is now."""
+    page.add_script_tag(url="/static/vendor/axe-core/axe.min.js")
+    result = page.evaluate(
+        "async () => await axe.run(document, "
+        "{runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}})"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def pdf_pages(data: bytes) -> tuple[int, set[tuple[int, int]]]:
+    """How many pages a PDF has, and their sizes in points."""
+    boxes = {
+        (round(float(w)), round(float(h)))
+        for w, h in re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", data)
+    }
+    return len(re.findall(rb"/Type /Page\b", data)), boxes
+
+
+@pytest.fixture
+def class_with_history(
+    app: Flask,
+    classroom: MadeClass,
+    child: MadeChild,
+    make_child: Callable[..., MadeChild],
+) -> list[MadeChild]:
+    """The ready child (steady play, two weeks) and five classmates with other habits."""
+    others = [make_child(classroom, name) for name in ("Ben", "Cleo", "Dev", "Eli", "Fay")]
+    fill(app, classroom, [child], weeks=2, games=16)
+    fill(app, classroom, others, weeks=8, games=30, seed=1)
+    return [child, *others]
+
+
+def test_a_teacher_reads_the_dashboards_moves_a_child_and_prints_the_report(
+    app: Flask,
+    page: Any,
+    live_server: LiveServer,
+    teacher: MadeTeacher,
+    classroom: MadeClass,
+    class_with_history: list[MadeChild],
+    tmp_path: Path,
+) -> None:
+    if not AXE.exists():
+        pytest.fail(f"axe-core is missing at {AXE}")
+    ready = class_with_history[0]
+    base = live_server.url
+    found: dict[str, list[str]] = {}
+    page.goto(base + "/teacher/sign-in")
+    page.get_by_label("Email").fill(teacher.email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r"/classes/"))
+
+    # The class page leads to the overview.
+    page.goto(f"{base}/classes/{classroom.id}")
+    with page.expect_navigation():
+        page.get_by_role("link", name="Progress at a glance").click()
+    table = page.locator("table.overview-table")
+    assert table.locator("tbody tr").count() == 6
+    found["overview"] = violations(page)
+
+    # Sorting works from the keyboard: focus a heading's link and press Enter.
+    page.get_by_role("link", name=re.compile(r"^Comparisons right")).focus()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert "sort=accuracy" in page.url
+    assert table.locator("th[aria-sort]").inner_text().startswith("Comparisons right")
+
+    # The Today panel updates by itself while a child plays.
+    panel = page.locator("#today-body")
+    assert "No one has played yet today." in panel.inner_text()
+    table_id = start_table(app, [ready], ["solid"])
+    child_client = app.test_client()
+    sign_in_child(child_client, ready)
+    play_to_end(app, {0: child_client}, table_id)
+    page.wait_for_function(
+        "() => !document.querySelector('#today-body').innerText.includes('No one has played')",
+        timeout=15_000,
+    )
+    assert ready.display_name in panel.inner_text()
+
+    # A child's page, with every chart drawn by Chart.js.
+    with page.expect_navigation():
+        page.locator("table.overview-table").get_by_role(
+            "link", name=re.compile(ready.display_name)
+        ).click()
+    assert f"/children/{ready.id}/progress" in page.url
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('canvas[data-chart]')]"
+        ".every(c => window.Chart && Chart.getChart(c))"
+    )
+    assert page.locator("canvas[data-chart]").count() == 6
+    found["child"] = violations(page)
+
+    # One tap moves the child up, and the reason is in the level history.
+    move = page.get_by_role("button", name="Move to Peek")
+    with page.expect_navigation():
+        move.click()
+    assert f"{ready.display_name} now plays at Peek." in page.locator(".flashes").inner_text()
+    assert fetch(app, Child, ready.id).level == "peek"
+    with app.app_context():
+        change = db.session.query(AssignmentChange).order_by(AssignmentChange.id.desc()).first()
+        assert change is not None and change.reason.startswith("Move up to Peek:")
+        reason = change.reason
+    assert reason in page.locator("section[aria-labelledby=history-heading]").inner_text()
+    assert page.get_by_role("button", name="Move to Peek").count() == 0
+
+    # The report prints on one page, on A4 and on US Letter.
+    with page.expect_navigation():
+        page.get_by_role("link", name="Progress report to print").click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('canvas[data-chart]')]"
+        ".every(c => window.Chart && Chart.getChart(c))"
+    )
+    found["report"] = violations(page)
+    for paper in ("a4", "letter"):
+        if paper == "letter":
+            with page.expect_navigation():
+                page.get_by_role("link", name="US Letter").click()
+            page.wait_for_function("() => document.body.classList.contains('paper-letter')")
+        assert page.get_by_role("button", name="Print").is_visible()
+        pdf = tmp_path / f"report-{paper}.pdf"
+        page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
+        data = pdf.read_bytes()
+        assert len(data) > 10_000
+        assert pdf_pages(data) == (1, {PAPER[paper]})
+
+    # A whole school year on the report still fits one page.
+    with page.expect_navigation():
+        page.get_by_role("link", name="This school year").click()
+    data = page.pdf(prefer_css_page_size=True, print_background=True)
+    assert pdf_pages(data)[0] == 1
+
+    assert {name: v for name, v in found.items() if v} == {}
+    assert page.console_errors == []

@@ -1,0 +1,298 @@
+"""The teacher dashboards (docs/dashboards.md): the class overview and its sorting, the pair
+grid, the live "Today" panel, a child's page, the printable report and the date range."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from classroom.extensions import db
+from classroom.models import Child
+from classroom.progress.history import fill_history
+from tests.web.conftest import MadeChild, MadeClass, MadeTeacher, sign_in_child, sign_in_teacher
+from tests.web.tables import play_to_end, start_table
+
+NAMES = ("Ava", "Ben", "Cleo", "Dev", "Eli", "Fay")
+
+
+def today() -> date:
+    return datetime.now(UTC).date()
+
+
+def fill(app: Flask, classroom: MadeClass, children: Sequence[MadeChild], **options: int) -> None:
+    """Simulated weeks of play for the children, written as real rows (classroom.progress)."""
+    with app.app_context():
+        rows = db.session.scalars(select(Child).where(Child.id.in_([c.id for c in children])))
+        levels = {row.id: row.level for row in rows}
+        chosen = [(c.id, levels[c.id]) for c in children]
+        fill_history(classroom.id, chosen, end=today(), **options)
+        db.session.commit()
+
+
+@pytest.fixture
+def pupils(make_child: Callable[..., MadeChild], classroom: MadeClass) -> list[MadeChild]:
+    """Six children of the class; fill_history gives each a different habit."""
+    return [make_child(classroom, name) for name in NAMES]
+
+
+@pytest.fixture
+def played(app: Flask, classroom: MadeClass, pupils: list[MadeChild]) -> list[MadeChild]:
+    """Six weeks of play for the six children."""
+    fill(app, classroom, pupils, weeks=6, games=24)
+    return pupils
+
+
+def page(client: FlaskClient, url: str, status: int = 200) -> str:
+    response = client.get(url)
+    assert response.status_code == status, response.get_data(as_text=True)[-2000:]
+    return response.get_data(as_text=True)
+
+
+def row_names(html: str) -> list[str]:
+    """The children's names in the overview table, in the order shown."""
+    body = html.split('class="roster overview-table"', 1)[1].split("</table>", 1)[0]
+    return re.findall(r'class="child-link"[^>]*>.*?</?img[^>]*>\s*([^<]+?)\s*</a>', body, re.S)
+
+
+def test_the_class_page_links_to_the_overview(
+    teacher_client: FlaskClient, classroom: MadeClass
+) -> None:
+    html = page(teacher_client, f"/classes/{classroom.id}")
+    assert f'href="/classes/{classroom.id}/overview"' in html
+
+
+def test_overview_shows_every_active_child_with_their_measures(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, played: list[MadeChild]
+) -> None:
+    with app.app_context():
+        gone = db.session.get(Child, played[-1].id)
+        assert gone is not None
+        gone.archived_at = datetime.now(UTC)
+        db.session.commit()
+    html = page(teacher_client, f"/classes/{classroom.id}/overview")
+    assert row_names(html) == list(NAMES[:-1])  # the archived child is not in the table
+    for child in played[:-1]:
+        assert f'href="/children/{child.id}/progress?start=' in html
+    assert "Comparisons right" in html and "Recommendation" in html
+    assert "⚑ Flag<" in html  # the cats-alike and forgetful children raise flags
+    assert re.search(r"[↑→↓] (going up|steady|going down)|not enough yet to tell", html)
+    # The pair grid: ten rows of ten cells, and the worst pairs as a list in words.
+    grid = html.split('class="pair-grid"', 1)[1].split("</table>", 1)[0]
+    assert grid.count("<tr>") == 11
+    assert len(re.findall(r'<td class="shade-', grid)) == 100
+    assert "The pairs most often wrong" in html
+    assert re.search(r"A \d in hand with a \d known: wrong \d+ of \d+ times", html)
+    # Colour is never the only cue: shaded cells carry their figure.
+    assert re.search(r"shade-s\d[^>]*>\s*<strong>\d+%</strong><small>of \d+</small>", grid)
+
+
+def test_too_few_chances_say_so_instead_of_a_figure(
+    teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    html = page(teacher_client, f"/classes/{classroom.id}/overview")
+    assert "not enough yet: 0 of 10 chances" in html
+    assert "0%" not in html.split('class="roster overview-table"', 1)[1].split("</table>")[0]
+
+
+@pytest.mark.parametrize(
+    ("sort", "direction"),
+    [
+        ("name", "asc"),
+        ("name", "desc"),
+        ("accuracy", "asc"),
+        ("accuracy", "desc"),
+        ("games", "desc"),
+        ("cats", "desc"),
+        ("recommendation", "asc"),
+        ("trend", "asc"),
+        ("level", "asc"),
+        ("memory", "desc"),
+        ("counting", "desc"),
+        ("adding", "desc"),
+        ("calling", "desc"),
+    ],
+)
+def test_every_column_sorts_on_the_server(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    played: list[MadeChild],
+    sort: str,
+    direction: str,
+) -> None:
+    from classroom.dashboard import sorting
+    from classroom.models import Classroom
+    from classroom.progress import DateRange, overview
+
+    html = page(teacher_client, f"/classes/{classroom.id}/overview?sort={sort}&dir={direction}")
+    with app.test_request_context():
+        room = db.session.get(Classroom, classroom.id)
+        assert room is not None
+        day = today()
+        rows = overview(room, DateRange.last_days(day), day).rows
+        expected = [row.name for row in sorting.sort_rows(rows, sort, direction)]
+    assert row_names(html) == expected
+    # The sorted column says so to assistive technology, and its link turns the order round.
+    state = "ascending" if direction == "asc" else "descending"
+    assert f'aria-sort="{state}"' in html
+    other = "desc" if direction == "asc" else "asc"
+    assert f"sort={sort}&amp;dir={other}" in html
+
+
+def test_sorting_puts_rows_without_a_figure_last_both_ways(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    played: list[MadeChild],
+) -> None:
+    make_child(classroom, "Aaron")  # no games: no accuracy
+    url = f"/classes/{classroom.id}/overview"
+    for direction in ("asc", "desc"):
+        names = row_names(page(teacher_client, f"{url}?sort=accuracy&dir={direction}"))
+        assert names[-1] == "Aaron"
+    assert row_names(page(teacher_client, f"{url}?sort=nonsense"))[0] == "Aaron"
+
+
+def test_sort_links_keep_the_date_range_and_the_range_keeps_the_sort(
+    teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    html = page(
+        teacher_client,
+        f"/classes/{classroom.id}/overview?start=2026-09-01&end=2026-10-01&sort=games&dir=asc",
+    )
+    assert "sort=level&amp;dir=asc&amp;start=2026-09-01&amp;end=2026-10-01" in html
+    assert '<input type="hidden" name="sort" value="games">' in html
+    assert "1 Sep 2026 to 1 Oct 2026" in html
+    for label in ("This week", "Last 4 weeks", "This school year"):
+        assert f">{label}</a>" in html
+
+
+def test_quick_ranges_cover_the_week_four_weeks_and_the_school_year(
+    teacher_client: FlaskClient, classroom: MadeClass
+) -> None:
+    html = page(teacher_client, f"/classes/{classroom.id}/overview")
+    day = today()
+    monday = day - timedelta(days=day.weekday())
+    assert f"start={monday.isoformat()}&amp;end={day.isoformat()}" in html
+    four = day - timedelta(days=27)
+    assert f'start={four.isoformat()}&amp;end={day.isoformat()}" aria-current="true"' in html
+    year = day.year if day.month >= 8 else day.year - 1
+    assert f"start={year}-08-01&amp;end={day.isoformat()}" in html
+
+
+def test_today_panel_counts_what_children_play_now(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    empty = page(teacher_client, f"/classes/{classroom.id}/today")
+    assert "No one has played yet today." in empty
+    table_id = start_table(app, [child], ["solid"])
+    child_client = app.test_client()
+    sign_in_child(child_client, child)
+    play_to_end(app, {0: child_client}, table_id)
+    fragment = page(teacher_client, f"/classes/{classroom.id}/today")
+    assert re.search(r"<dt>Games today</dt><dd>1</dd>", fragment)
+    assert child.display_name in fragment
+    assert "<html" not in fragment  # a fragment, for the panel to swap in
+    overview = page(teacher_client, f"/classes/{classroom.id}/overview")
+    assert f'data-url="/classes/{classroom.id}/today"' in overview
+    assert "js/dashboard-today.js" in overview
+
+
+def test_child_page_shows_progress_charts_with_text_alternatives(
+    teacher_client: FlaskClient, played: list[MadeChild]
+) -> None:
+    child = played[1]  # learns cats from cats: slips to show
+    html = page(teacher_client, f"/children/{child.id}/progress")
+    charts = re.findall(r"data-chart='([^']*)'", html)
+    assert len(charts) == 6
+    for raw in charts:
+        spec = json.loads(raw.replace("&#34;", '"'))
+        assert spec["type"] in ("line", "bar")
+        assert all(v is None or 0 <= v <= 100 for s in spec["series"] for v in s["values"])
+    for described in re.findall(r'aria-describedby="([^"]+)"', html):
+        assert f'id="{described}"' in html  # every chart points at its table
+    for heading in (
+        "Progress over the weeks",
+        "Comparing numbers",
+        "Memory",
+        "Counting and adding",
+        "Calling",
+        "Level history",
+        "Week by week",
+    ):
+        assert heading in html
+    assert re.search(r"(This week|Last week|Week of \d+ \w+):</strong> (kept|put) a \d", html)
+    assert "vendor/chart.js/chart.umd.min.js" in html
+    assert "Added to the class" in html  # the level history's first entry
+
+
+def test_report_is_in_plain_words_with_its_charts(
+    teacher_client: FlaskClient, played: list[MadeChild]
+) -> None:
+    child = played[0]
+    html = page(teacher_client, f"/children/{child.id}/report?start=2026-01-01&end=2026-12-31")
+    assert f"{child.display_name}: Rat-a-Tat-Cat progress report" in html
+    assert "1 Jan 2026 to 31 Dec 2026" in html
+    assert "Choosing the lower card" in html and "What comes next" in html
+    assert 'id="print-button"' in html and "js/print.js" in html
+    assert "css/dashboard-print.css" in html and "paper-a4" in html
+    assert len(re.findall(r"data-chart=", html)) == 2
+    assert len(re.findall(r'class="chart-words"', html)) == 2
+    letter = page(teacher_client, f"/children/{child.id}/report?paper=letter")
+    assert "paper-letter" in letter
+    assert "paper-a4" in page(teacher_client, f"/children/{child.id}/report?paper=nonsense")
+
+
+GET_PAGES = (
+    "/classes/{class_id}/overview",
+    "/classes/{class_id}/export/summary.csv",
+    "/classes/{class_id}/export/choices.csv",
+    "/children/{child_id}/progress",
+    "/children/{child_id}/report",
+)
+
+
+@pytest.mark.parametrize("path", GET_PAGES)
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("start=2026-13-01", "Dates look like 2026-11-02"),
+        ("start=yesterday", "Dates look like 2026-11-02"),
+        ("start=2026-11-10&end=2026-11-01", "The first day must come before the last day."),
+        ("start=2020-01-01&end=2026-01-01", "Choose a range of at most 400 days."),
+    ],
+)
+def test_bad_dates_are_400_with_a_sentence(
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    child: MadeChild,
+    path: str,
+    query: str,
+    message: str,
+) -> None:
+    url = path.format(class_id=classroom.id, child_id=child.id) + "?" + query
+    html = page(teacher_client, url, 400)
+    assert message in html
+    assert 'type="date"' in html  # the form to choose again
+
+
+@pytest.mark.parametrize("path", (*GET_PAGES, "/classes/{class_id}/today"))
+def test_the_wrong_teacher_gets_404(
+    client: FlaskClient,
+    make_teacher: Callable[..., MadeTeacher],
+    classroom: MadeClass,
+    child: MadeChild,
+    path: str,
+) -> None:
+    sign_in_teacher(client, make_teacher(email="other@school.example"))
+    response = client.get(path.format(class_id=classroom.id, child_id=child.id))
+    assert response.status_code == 404
+    assert child.display_name not in response.get_data(as_text=True)

@@ -1,0 +1,185 @@
+"""The CSV exports of a class: the summary (one row per child) and every recorded choice in the
+range, with every column documented in docs/dashboards.md."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select
+
+from classroom.dashboard.export import CHOICE_COLUMNS, FLAGS, SUMMARY_COLUMNS
+from classroom.extensions import db
+from classroom.models import ChoiceRow, Classroom
+from classroom.progress import DateRange, overview
+from tests.web.conftest import MadeChild, MadeClass, MadeTeacher, sign_in_child
+from tests.web.tables import play_to_end, set_level, start_table
+from tests.web.test_dashboard import NAMES, fill, today
+
+DOCS = Path(__file__).parents[2] / "docs" / "dashboards.md"
+POWER_NAMES = {10: "PEEK", 11: "SWAP", 12: "DRAW 2"}
+
+
+@pytest.fixture
+def played(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> list[MadeChild]:
+    """Six children with six weeks of play each."""
+    children = [make_child(classroom, name) for name in NAMES]
+    fill(app, classroom, children, weeks=6, games=24)
+    return children
+
+
+def cell(card: int | None) -> str:
+    """How the export writes a stored card."""
+    return "" if card is None else POWER_NAMES.get(card, str(card))
+
+
+def download(client: FlaskClient, url: str) -> tuple[list[str], list[dict[str, str]]]:
+    response = client.get(url)
+    assert response.status_code == 200, response.get_data(as_text=True)[-2000:]
+    assert response.mimetype == "text/csv"
+    assert response.headers["Content-Disposition"].startswith("attachment; filename=")
+    reader = csv.DictReader(io.StringIO(response.get_data(as_text=True)))
+    rows = list(reader)
+    return list(reader.fieldnames or []), rows
+
+
+def documented() -> set[str]:
+    """The column names in docs/dashboards.md's tables (`name` in a table's first cell)."""
+    return set(re.findall(r"^\| `([a-z0-9_]+)` \|", DOCS.read_text(encoding="utf-8"), re.M))
+
+
+@pytest.mark.parametrize("columns", [SUMMARY_COLUMNS, CHOICE_COLUMNS], ids=["summary", "choices"])
+def test_every_column_is_documented(columns: list[str]) -> None:
+    assert len(set(columns)) == len(columns)
+    missing = [c for c in columns if c not in documented()]
+    assert missing == []
+
+
+def test_summary_has_a_row_per_child_with_the_overview_figures(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    played: list[MadeChild],
+) -> None:
+    columns, rows = download(teacher_client, f"/classes/{classroom.id}/export/summary.csv")
+    assert columns == SUMMARY_COLUMNS
+    assert [row["child"] for row in rows] == list(NAMES)
+    with app.app_context():
+        room = db.session.get(Classroom, classroom.id)
+        assert room is not None
+        day = today()
+        shown = overview(room, DateRange.last_days(day), day)
+        summaries = {row.child_id: row.summary for row in shown.rows}
+    for row in rows:
+        summary = summaries[int(row["child_id"])]
+        assert row["range_end"] == today().isoformat()
+        assert int(row["comparisons_chances"]) == summary.accuracy.chances
+        assert int(row["comparisons_right"]) == summary.accuracy.hits
+        value = summary.accuracy.value
+        assert row["comparisons_share"] == ("" if value is None else f"{value:.3f}")
+        assert row["recommendation_sentence"] == summary.recommendation.sentence
+        assert row["level"] == "ultra_peek"
+        flags = {str(flag.kind) for flag in summary.flags}
+        for kind in FLAGS:
+            assert bool(row[f"flag_{kind}"]) == (kind in flags)
+    assert any(row["flag_cat_versus_rat"] for row in rows)
+
+
+def test_no_share_from_too_few_chances(
+    teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    _, rows = download(teacher_client, f"/classes/{classroom.id}/export/summary.csv")
+    (row,) = rows
+    assert row["comparisons_chances"] == "0" and row["comparisons_share"] == ""
+    assert row["trend"] == "" and row["recommendation"] == "stay"
+
+
+def test_a_name_a_spreadsheet_would_run_is_kept_as_text(
+    teacher_client: FlaskClient, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    make_child(classroom, "=HYPERLINK(1)")
+    _, rows = download(teacher_client, f"/classes/{classroom.id}/export/summary.csv")
+    assert rows[0]["child"] == "'=HYPERLINK(1)"
+
+
+def test_choices_are_every_recorded_choice_of_the_class_in_the_range(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    played: list[MadeChild],
+    make_teacher: Callable[..., MadeTeacher],
+    make_class: Callable[..., MadeClass],
+    make_child: Callable[..., MadeChild],
+) -> None:
+    other = make_class(make_teacher(email="next@school.example"), name="Next door")
+    fill(app, other, [make_child(other, "Zed")], weeks=2, games=4)
+    day = today()
+    start = day - timedelta(days=13)
+    url = f"/classes/{classroom.id}/export/choices.csv?start={start}&end={day}"
+    response = teacher_client.get(url)
+    assert response.is_streamed
+    columns, rows = download(teacher_client, url)
+    assert columns == CHOICE_COLUMNS
+    with app.app_context():
+        dates = DateRange(start, day)
+        expected = db.session.scalar(
+            select(func.count())
+            .select_from(ChoiceRow)
+            .where(ChoiceRow.class_id == classroom.id)
+            .where(ChoiceRow.created_at >= dates.since(), ChoiceRow.created_at < dates.until())
+        )
+        facts = {
+            row.id: row.facts
+            for row in db.session.scalars(
+                select(ChoiceRow).where(ChoiceRow.class_id == classroom.id)
+            )
+        }
+    assert expected and len(rows) == expected
+    assert {row["child"] for row in rows} <= set(NAMES)  # nothing from the other class
+    assert all(start.isoformat() <= row["when_utc"][:10] <= day.isoformat() for row in rows)
+    assert [r["when_utc"] for r in rows] == sorted(r["when_utc"] for r in rows)
+    for row in rows:
+        stored = facts[int(row["choice_id"])]
+        assert [row[f"true_{p}"] for p in range(1, 5)] == [cell(c) for c in stored["true_line"]]
+        assert [row[f"known_{p}"] for p in range(1, 5)] == [cell(c) for c in stored["known_line"]]
+        on_screen = ["1" if seen else "0" for seen in stored["on_screen"]]
+        assert [row[f"on_screen_{p}"] for p in range(1, 5)] == on_screen
+        assert row["hand"] == cell(stored["hand"])
+        assert row["kind"] == stored["kind"] and row["outcome"] == stored["outcome"]
+        assert row["chance"] == ("1" if stored["chance"] else "0")
+        assert row["best_positions"] == " ".join(str(p) for p in stored["best_positions"])
+    places = [r for r in rows if r["kind"] == "place" and r["chance"] == "1"]
+    assert places and all(r["correct"] in ("0", "1") and r["distance"] for r in places)
+    finishes = [r for r in rows if r["kind"] == "finish"]
+    assert finishes and all(r["called"] in ("0", "1") and r["rank"] for r in finishes)
+
+
+def test_choices_outside_the_range_are_left_out(
+    teacher_client: FlaskClient, classroom: MadeClass, played: list[MadeChild]
+) -> None:
+    url = f"/classes/{classroom.id}/export/choices.csv?start=2020-01-01&end=2020-02-01"
+    columns, rows = download(teacher_client, url)
+    assert columns == CHOICE_COLUMNS and rows == []
+
+
+def test_power_cards_are_named(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    set_level(app, child, "standard")
+    table_id = start_table(app, [child], ["solid"], rounds=3)
+    child_client = app.test_client()
+    sign_in_child(child_client, child)
+    play_to_end(app, {0: child_client}, table_id, seed=3)
+    _, rows = download(teacher_client, f"/classes/{classroom.id}/export/choices.csv")
+    cards = {row["hand"] for row in rows}
+    assert cards <= {"", *map(str, range(10)), "PEEK", "SWAP", "DRAW 2"}
+    assert all(row["table_id"] == str(table_id) for row in rows)
