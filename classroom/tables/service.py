@@ -38,6 +38,7 @@ from classroom.models import (
     TableSeat,
     Teacher,
 )
+from classroom.progress.records import choice_columns
 
 from .story import SeatNote, StoryItem
 
@@ -423,20 +424,7 @@ def _move(table: PlayTable, game: Game, seat: int, action: Action) -> MoveResult
                 class_id=table.class_id,
                 table_id=table.id,
                 created_at=when,
-                round_number=facts.round_number,
-                turn_number=facts.turn_number,
-                level=facts.level,
-                kind=str(facts.kind),
-                action=str(facts.action),
-                outcome=str(facts.outcome),
-                chance=facts.chance,
-                correct=facts.correct,
-                distance=facts.distance,
-                family_pair=facts.family_pair,
-                hand=None if facts.hand is None else int(facts.hand),
-                highest_known=facts.highest_known,
-                needed_memory=facts.needed_memory,
-                facts=facts.to_dict(),
+                **choice_columns(facts),
             )
         )
     elif personality is not None:
