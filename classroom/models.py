@@ -371,11 +371,9 @@ class TableEvent(db.Model):  # type: ignore[name-defined,misc]
     event: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
-class ChoiceRow(db.Model):  # type: ignore[name-defined,misc]
-    """One choice of a child (append-only): key columns for counting, the whole ChoiceFacts."""
-
-    __tablename__ = "choices"
-    __table_args__ = (db.Index("ix_choices_child_when", "child_id", "created_at"),)
+class ChildRecord:
+    """The columns of every row recorded of a child at play: who, in which class, at which table
+    (empty once it is gone, or for simulated history), when, in which round."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"))
@@ -385,6 +383,14 @@ class ChoiceRow(db.Model):  # type: ignore[name-defined,misc]
     )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     round_number: Mapped[int] = mapped_column(Integer)
+
+
+class ChoiceRow(ChildRecord, db.Model):  # type: ignore[name-defined,misc]
+    """One choice of a child (append-only): key columns for counting, the whole ChoiceFacts."""
+
+    __tablename__ = "choices"
+    __table_args__ = (db.Index("ix_choices_child_when", "child_id", "created_at"),)
+
     turn_number: Mapped[int] = mapped_column(Integer)
     level: Mapped[str] = mapped_column(String(20))
     kind: Mapped[str] = mapped_column(String(12))
@@ -415,39 +421,23 @@ class ComputerChoiceRow(db.Model):  # type: ignore[name-defined,misc]
     facts: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
-class LookRow(db.Model):  # type: ignore[name-defined,misc]
+class LookRow(ChildRecord, db.Model):  # type: ignore[name-defined,misc]
     """A child turned over one of their own cards at a Peek level (insights LookRecord)."""
 
     __tablename__ = "looks"
     __table_args__ = (db.Index("ix_looks_child_when", "child_id", "created_at"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"))
-    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
-    table_id: Mapped[int | None] = mapped_column(
-        ForeignKey("play_tables.id", ondelete="SET NULL"), index=True
-    )
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    round_number: Mapped[int] = mapped_column(Integer)
     turn_number: Mapped[int] = mapped_column(Integer)
     position: Mapped[int] = mapped_column(Integer)
     level: Mapped[str] = mapped_column(String(20))
 
 
-class CountRow(db.Model):  # type: ignore[name-defined,misc]
+class CountRow(ChildRecord, db.Model):  # type: ignore[name-defined,misc]
     """A child counted their line at the end of a round (insights CountRecord)."""
 
     __tablename__ = "counts"
     __table_args__ = (db.Index("ix_counts_child_when", "child_id", "created_at"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"))
-    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
-    table_id: Mapped[int | None] = mapped_column(
-        ForeignKey("play_tables.id", ondelete="SET NULL"), index=True
-    )
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    round_number: Mapped[int] = mapped_column(Integer)
     level: Mapped[str] = mapped_column(String(20))
     numerals: Mapped[list[int]] = mapped_column(JSON)
     cubes: Mapped[list[int | None]] = mapped_column(JSON)
@@ -456,20 +446,12 @@ class CountRow(db.Model):  # type: ignore[name-defined,misc]
     corrected_by_hint: Mapped[bool] = mapped_column()
 
 
-class RoundRow(db.Model):  # type: ignore[name-defined,misc]
+class RoundRow(ChildRecord, db.Model):  # type: ignore[name-defined,misc]
     """How a round ended for one child (insights RoundRecord)."""
 
     __tablename__ = "round_results"
     __table_args__ = (db.Index("ix_round_results_child_when", "child_id", "created_at"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"))
-    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
-    table_id: Mapped[int | None] = mapped_column(
-        ForeignKey("play_tables.id", ondelete="SET NULL"), index=True
-    )
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
-    round_number: Mapped[int] = mapped_column(Integer)
     level: Mapped[str] = mapped_column(String(20))
     score: Mapped[int] = mapped_column(Integer)
     won: Mapped[bool] = mapped_column()
