@@ -34,10 +34,24 @@ login_manager = LoginManager()
 limiter = Limiter(key_func=get_remote_address)
 
 
+# SQLite, per connection (docs/performance.md, "Load benchmark"): foreign keys are off unless
+# asked; write-ahead logging lets readers go on while one process writes, and with it
+# synchronous=NORMAL syncs the disk at checkpoints instead of at every commit (a crash of the
+# machine may lose the last moves, never the file); a writer waits for another's commit for up
+# to busy_timeout ms instead of failing with "database is locked".
+SQLITE_PRAGMAS = (
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA busy_timeout=15000",
+)
+
+
 @event.listens_for(Engine, "connect")
-def _sqlite_enforces_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
-    """SQLite ignores foreign keys (and ON DELETE CASCADE) unless asked, per connection."""
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Set SQLITE_PRAGMAS on every new SQLite connection."""
     if isinstance(dbapi_connection, sqlite3.Connection):
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys=ON")
+        for pragma in SQLITE_PRAGMAS:
+            cursor.execute(pragma)
         cursor.close()

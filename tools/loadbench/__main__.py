@@ -1,0 +1,352 @@
+"""Load benchmark (issue 4): children at tables against the app served by gunicorn.
+
+    bin/loadbench [--db sqlite|postgresql] [--seconds N] [--tables 8] [--seats 4] [--workers W]
+
+Makes a fresh database (a SQLite file in a temporary folder, or a new PostgreSQL database on
+127.0.0.1:5432 as user postgres, dropped afterwards), applies the migrations, seeds a class
+with tables of children already playing (seed.py), serves the app with gunicorn, then runs
+the driver (driver.py, Locust) in its own process: every child signs in and plays, then a
+trivial endpoint is asked for at the same concurrency. Prints moves per second, the move
+latency, the trivial endpoint's requests per second and the ratio of the two.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import platform
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, LiteralString
+
+ROOT = Path(__file__).resolve().parents[2]
+PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
+# Exit codes beyond 0 (ran, no errors) and 1 (ran, with errors): the test skips on these.
+NO_SERVER = 3
+NO_DATABASE = 4
+TARGET_P95_MS = 50.0
+TARGET_RATIO = 0.3
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(
+        prog="bin/loadbench", description=__doc__.split("\n\n")[0] if __doc__ else None
+    )
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--seconds", type=float, default=30, help="measured play (default 30)")
+    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
+    parser.add_argument(
+        "--workers", type=int, default=4, help="gunicorn worker processes (default 4)"
+    )
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads per worker (above 1: gthread workers)"
+    )
+    parser.add_argument(
+        "--trivial-seconds", type=float, default=10, help="measured trivial requests (default 10)"
+    )
+    parser.add_argument(
+        "--trivial-path", default="/", help="the trivial endpoint (default: the landing page)"
+    )
+    parser.add_argument(
+        "--poll-ms", type=float, default=700, help="how often waiting children poll (as the page)"
+    )
+    parser.add_argument(
+        "--think-ms", type=float, default=0, help="a child's pause before each move (default 0)"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per game (1-20)")
+    parser.add_argument("--level", default="standard")
+    parser.add_argument("--seed", type=int, default=0, help="the children's choices")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON here")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the temporary folder (logs, database)"
+    )
+    return parser.parse_args(argv)
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def pg_admin(statement: LiteralString, name: str) -> None:
+    """Run `statement` ("CREATE DATABASE {}" or a DROP) for database `name` on the server."""
+    import psycopg
+    from psycopg import sql
+
+    with psycopg.connect(
+        host=PG_HOST, port=PG_PORT, user=PG_USER, dbname="postgres", autocommit=True,
+        connect_timeout=5,
+    ) as conn:  # fmt: skip
+        conn.execute(sql.SQL(statement).format(sql.Identifier(name)))
+
+
+@contextlib.contextmanager
+def database(kind: str, folder: Path) -> Iterator[str]:
+    """A fresh, empty database for one run; a PostgreSQL one is dropped afterwards."""
+    if kind == "sqlite":
+        yield "sqlite:///" + str(folder / "loadbench.sqlite")
+        return
+    name = f"classroom_loadbench_{int(time.time())}_{os.getpid()}"
+    try:
+        pg_admin("CREATE DATABASE {}", name)
+    except Exception as problem:
+        print(f"cannot reach PostgreSQL at {PG_HOST}:{PG_PORT} as {PG_USER}: {problem}")
+        raise SystemExit(NO_DATABASE) from None
+    try:
+        yield f"postgresql://{PG_USER}@{PG_HOST}:{PG_PORT}/{name}"
+    finally:
+        pg_admin("DROP DATABASE IF EXISTS {} WITH (FORCE)", name)
+
+
+@contextlib.contextmanager
+def gunicorn(
+    args: argparse.Namespace, env: dict[str, str], folder: Path
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """The app under gunicorn on a free port, as bin/run serves it, and its address; stopped
+    afterwards."""
+    port = free_port()
+    log = open(folder / "gunicorn.log", "w", encoding="utf-8")  # noqa: SIM115
+    command = [
+        sys.executable, "-m", "gunicorn",
+        "--workers", str(args.workers),
+        "--bind", f"127.0.0.1:{port}",
+        "--backlog", "2048",
+        "--log-level", "warning",
+        "classroom:create_app()",
+    ]  # fmt: skip
+    if args.threads > 1:
+        command[3:3] = ["--threads", str(args.threads), "--worker-class", "gthread"]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    host = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(host + "/", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                tail = (folder / "gunicorn.log").read_text(encoding="utf-8")[-2000:]
+                print(f"gunicorn did not start:\n{tail}")
+                raise SystemExit(NO_SERVER)
+            time.sleep(0.2)
+        yield server, host
+    finally:
+        if server.poll() is None:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+        log.close()
+
+
+def machine() -> str:
+    """The CPU, cores and Python of this machine, and its load just now."""
+    model = platform.processor() or "unknown CPU"
+    with contextlib.suppress(OSError), open("/proc/cpuinfo", encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (
+        f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, load average {load}"
+    )
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """One whole run; returns the driver's figures with the settings."""
+    folder = Path(tempfile.mkdtemp(prefix="loadbench-"))
+    try:
+        with database(args.db, folder) as url:
+            env = os.environ | {
+                "DATABASE_URL": url,
+                "CLASSROOM_INSTANCE_PATH": str(folder / "instance"),
+                "FLASK_APP": "classroom",
+                "PYTHONPATH": str(ROOT),
+            }
+            env.pop("CLASSROOM_DATABASE_URL", None)
+            print(f"==> {args.db}: migrations", flush=True)
+            migrated = subprocess.run(
+                [sys.executable, "-m", "flask", "db", "upgrade"],
+                cwd=ROOT, env=env, capture_output=True, text=True,
+            )  # fmt: skip
+            if migrated.returncode != 0:
+                raise SystemExit(f"flask db upgrade failed:\n{migrated.stderr[-3000:]}")
+            print(f"==> seeding {args.tables} tables of {args.seats} children", flush=True)
+            plan = folder / "plan.json"
+            subprocess.run(
+                [
+                    sys.executable, "-m", "tools.loadbench.seed",
+                    str(args.tables), str(args.seats), str(args.rounds), args.level, str(plan),
+                ],
+                cwd=ROOT, env=env, check=True,
+            )  # fmt: skip
+            threads = f" x {args.threads} threads" if args.threads > 1 else ""
+            print(f"==> gunicorn, {args.workers} workers{threads}", flush=True)
+            with gunicorn(args, env, folder) as (server, host):
+                load_before = machine()
+                print(
+                    f"==> {args.tables * args.seats} children sign in and play for "
+                    f"{args.seconds:g} s, then {args.trivial_path} for {args.trivial_seconds:g} s",
+                    flush=True,
+                )
+                out = folder / "driver.json"
+                driver = subprocess.run(
+                    [
+                        sys.executable, "-m", "tools.loadbench.driver",
+                        "--host", host, "--plan", str(plan),
+                        "--seconds", str(args.seconds),
+                        "--trivial-seconds", str(args.trivial_seconds),
+                        "--trivial-path", args.trivial_path,
+                        "--poll-ms", str(args.poll_ms), "--think-ms", str(args.think_ms),
+                        "--seed", str(args.seed),
+                        "--server-pid", str(server.pid), "--out", str(out),
+                    ],
+                    cwd=ROOT, env=env,
+                )  # fmt: skip
+                if driver.returncode != 0 or not out.exists():
+                    tail = (folder / "gunicorn.log").read_text(encoding="utf-8")[-3000:]
+                    raise SystemExit(f"the driver failed ({driver.returncode}); gunicorn:\n{tail}")
+                result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+                server_log = (folder / "gunicorn.log").read_text(encoding="utf-8")
+        result["settings"] = {
+            k: getattr(args, k)
+            for k in ("db", "seconds", "tables", "seats", "workers", "threads", "trivial_path")
+        } | {
+            "poll_ms": args.poll_ms,
+            "think_ms": args.think_ms,
+            "rounds": args.rounds,
+            "level": args.level,
+        }
+        result["machine"] = load_before
+        result["load_after"] = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        result["server_log_tail"] = server_log[-2000:] if "Traceback" in server_log else ""
+        return result
+    finally:
+        if args.keep:
+            print(f"kept {folder}")
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def ms(value: float | None) -> str:
+    """A latency for the report."""
+    return "-" if value is None else f"{value:.1f} ms"
+
+
+def report(result: dict[str, Any]) -> list[str]:
+    """The figures, as lines to print."""
+    play, trivial = result["play"], result["trivial"]
+    moves = play["requests"].get("move", {})
+    triv = trivial["requests"].get("trivial", {})
+    ok_moves = moves.get("statuses", {}).get("200", 0)
+    moves_per_s = ok_moves / play["seconds"]
+    trivial_per_s = triv.get("per_second", 0.0)
+    ratio = moves_per_s / trivial_per_s if trivial_per_s else 0.0
+    s = result["settings"]
+    server_ms_per_move = 1000 * play["server_cpu_seconds"] / ok_moves if ok_moves else 0.0
+    trivial_count = triv.get("count", 0)
+    server_ms_per_trivial = (
+        1000 * trivial["server_cpu_seconds"] / trivial_count if trivial_count else 0.0
+    )
+    think = f", children think {s['think_ms']:g} ms" if s["think_ms"] else ""
+    lines = [
+        "",
+        f"Load benchmark: {s['db']}, {s['tables']} tables x {s['seats']} children "
+        f"({s['level']}, {s['rounds']} rounds a game{think}), gunicorn {s['workers']} workers"
+        + (f" x {s['threads']} threads" if s["threads"] > 1 else ""),
+        f"machine: {result['machine']}",
+        f"load average after the run: {result['load_after']}",
+        "",
+        f"moves/s            {moves_per_s:8.1f}   ({ok_moves} moves in {play['seconds']:.1f} s)",
+        f"move latency       p50 {ms(moves.get('p50'))}  p95 {ms(moves.get('p95'))}  "
+        f"p99 {ms(moves.get('p99'))}  max {ms(moves.get('max'))}",
+        f"trivial req/s      {trivial_per_s:8.1f}   (GET {s['trivial_path']}, "
+        f"{result['users']} clients; p50 {ms(triv.get('p50'))}, p95 {ms(triv.get('p95'))})",
+        f"ratio              {ratio:8.2f}   (moves/s / trivial req/s)",
+        f"errors             {play['errors'] + trivial['errors']:8d}   "
+        f"(5xx or unexpected 4xx; stale-version 409s counted apart: {play['stale']})",
+        "",
+        "every request of the play phase:",
+    ]
+    for name, row in play["requests"].items():
+        lines.append(
+            f"  {name:<8} {row['count']:7d}  {row['per_second']:7.1f}/s  "
+            f"p50 {ms(row['p50'])}  p95 {ms(row['p95'])}  p99 {ms(row['p99'])}"
+        )
+    counted = ", ".join(f"{k} {v}" for k, v in sorted(play["counted"].items()))
+    lines.append(f"  at the tables: {counted}")
+    for phase, data in (("play", play), ("trivial", trivial)):
+        lines.append(
+            f"  CPU during {phase}: server {data['server_cpu_seconds'] / data['seconds']:.2f} "
+            f"cores, driver {data['driver_cpu_seconds'] / data['seconds']:.2f} cores"
+        )
+    cpu_ratio = server_ms_per_trivial / server_ms_per_move if server_ms_per_move else 0.0
+    lines.append(
+        f"  server CPU: {server_ms_per_move:.1f} ms per move (every play request counted), "
+        f"{server_ms_per_trivial:.2f} ms per trivial request; ratio from CPU alone {cpu_ratio:.2f}"
+    )
+    samples = play["error_samples"] + trivial["error_samples"]
+    if samples:
+        lines += ["", "first errors:", *(f"  {line}" for line in samples)]
+    if result.get("server_log_tail"):
+        lines += ["", "gunicorn log (tail):", result["server_log_tail"]]
+    p95 = moves.get("p95")
+    verdict = [
+        "p95 under 50 ms: " + ("yes" if p95 is not None and p95 < TARGET_P95_MS else "NO"),
+        f"ratio at least {TARGET_RATIO}: " + ("yes" if ratio >= TARGET_RATIO else "NO"),
+    ]
+    lines += ["", "targets: " + "; ".join(verdict)]
+    result["figures"] = {
+        "moves_per_second": moves_per_s,
+        "moves": ok_moves,
+        "move_p50_ms": moves.get("p50"),
+        "move_p95_ms": p95,
+        "move_p99_ms": moves.get("p99"),
+        "trivial_per_second": trivial_per_s,
+        "ratio": ratio,
+        "errors": play["errors"] + trivial["errors"],
+        "stale": play["stale"],
+        "server_cpu_ms_per_move": server_ms_per_move,
+        "server_cpu_ms_per_trivial": server_ms_per_trivial,
+    }
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print its figures; 0 when it ran without errors."""
+    args = parse_args(argv)
+    if args.tables * args.seats > 78:
+        raise SystemExit("a class has sign-in pictures for 78 children at most")
+    if not 1 <= args.rounds <= 20:
+        raise SystemExit("--rounds: an assignment has 1 to 20 rounds")
+    result = run(args)
+    print("\n".join(report(result)))
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=1), encoding="utf-8")
+    figures = result["figures"]
+    return 0 if figures["errors"] == 0 and figures["moves"] > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

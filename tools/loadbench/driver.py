@@ -1,0 +1,533 @@
+"""The load benchmark's driver: Locust users that are children at tables, then a trivial
+endpoint at the same concurrency. Run by `python -m tools.loadbench` in its own process
+(importing Locust patches the standard library for gevent), never imported by the app.
+
+Each child signs in as a browser does (the class's pictures, then two secret pictures, with the
+CSRF token of each page), opens their table's page and then plays as table.js does: it polls
+`GET .../state?version=N` every `poll` seconds while others play, and on its turn posts the
+moves the board offers (`Accept: application/json`, the form's fields as the page sends them).
+At the end of a round it counts as its assignment says (cube bars posted with "snap", and/or
+the typed total); when a game is over, the first child opens a new table ("Play with friends"),
+the others sit at it and the first child starts it. Children think for no time at all (unless
+--think-ms says otherwise): the child whose turn it is is woken as soon as the move before it
+is answered, as if its poll had just landed, so the tables run as fast as the app answers.
+
+Only requests answered inside the measured window count. Every request is checked: a 5xx or a
+status the page would not expect is an error; a 409 "The table has moved on" is counted
+separately (it should not happen: each child moves only on its own turn).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import random
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import gevent
+from gevent.event import AsyncResult, Event
+from locust import FastHttpUser, constant, events, task
+from locust.env import Environment
+
+from tools.loadbench import page
+
+JSON = {"Accept": "application/json"}
+
+
+@dataclass
+class Tally:
+    """Latencies and outcomes of the requests answered while the window is open."""
+
+    recording: bool = False
+    started: float = 0.0
+    stopped: float = 0.0
+    latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    statuses: dict[str, dict[int, int]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(int))
+    )
+    errors: int = 0
+    stale: int = 0
+    samples: list[str] = field(default_factory=list)
+    counted: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+    def start(self) -> None:
+        """Open the window, forgetting whatever came before."""
+        self.latency.clear()
+        self.statuses.clear()
+        self.counted.clear()
+        self.errors = self.stale = 0
+        self.samples.clear()
+        self.started = time.perf_counter()
+        self.recording = True
+
+    def stop(self) -> None:
+        """Close the window."""
+        self.stopped = time.perf_counter()
+        self.recording = False
+
+    def note(self, what: str) -> None:
+        """Count an event (a game started, a round counted) inside the window."""
+        if self.recording:
+            self.counted[what] += 1
+
+    def error(self, message: str) -> None:
+        """Count an error, keeping the first few messages."""
+        if self.recording:
+            self.errors += 1
+            if len(self.samples) < 12:
+                self.samples.append(message)
+
+    def summary(self) -> dict[str, Any]:
+        """Counts, rates and percentiles per kind of request."""
+        seconds = max(1e-9, self.stopped - self.started)
+        kinds = {
+            name: {
+                "count": len(times),
+                "per_second": len(times) / seconds,
+                "statuses": dict(self.statuses[name]),
+                **percentiles(times),
+            }
+            for name, times in sorted(self.latency.items())
+        }
+        return {
+            "seconds": seconds,
+            "requests": kinds,
+            "errors": self.errors,
+            "stale": self.stale,
+            "error_samples": self.samples,
+            "counted": dict(self.counted),
+        }
+
+
+def percentiles(times: list[float]) -> dict[str, float | None]:
+    """p50, p95, p99 and the maximum of latencies in ms (nearest rank)."""
+    if not times:
+        return {"p50": None, "p95": None, "p99": None, "max": None}
+    ordered = sorted(times)
+
+    def rank(q: float) -> float:
+        return ordered[min(len(ordered) - 1, max(0, int(q * len(ordered) + 0.999999) - 1))]
+
+    return {"p50": rank(0.50), "p95": rank(0.95), "p99": rank(0.99), "max": ordered[-1]}
+
+
+TALLY = Tally()
+
+
+class UnexpectedPage(Exception):
+    """A response the page would not expect; counted as an error, then the child reloads."""
+
+
+@dataclass
+class Group:
+    """The children of one table, and what they share: who to wake, the next table."""
+
+    seats: int
+    table_id: int
+    wake: dict[int, Event] = field(default_factory=dict)
+    next_table: dict[int, AsyncResult] = field(default_factory=lambda: defaultdict(AsyncResult))
+    joined: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+
+    def wake_seat(self, seat: int | None) -> None:
+        """Wake one child (its poll lands now); everyone but the mover when unknown."""
+        if seat is None:
+            for event in self.wake.values():
+                event.set()
+        elif seat in self.wake:
+            self.wake[seat].set()
+
+
+@dataclass
+class Plan:
+    """What the driver was told: the class code, the children and their tables."""
+
+    join_code: str
+    children: list[dict[str, Any]]
+    groups: list[Group]
+    poll: float
+    think: float
+    seed: int
+
+
+PLAN: Plan | None = None
+READY: list[int] = []  # children taken from the plan
+SEATED: list[int] = []  # children signed in with their table page open
+FAILED: list[str] = []  # why a child could not sit down
+GO = Event()
+
+
+class Child(FastHttpUser):
+    """One child at a tablet: signs in, then plays at their table for as long as the run lasts."""
+
+    wait_time = constant(0)
+    network_timeout = 30.0
+    connection_timeout = 30.0
+
+    def on_start(self) -> None:
+        """Take the next child of the plan, sign in, open the table page, wait for the start."""
+        try:
+            self.sit_down()
+        except Exception as problem:
+            FAILED.append(f"{type(problem).__name__}: {problem}")
+            raise
+        GO.wait()
+
+    def sit_down(self) -> None:
+        """Sign in and open the table page."""
+        assert PLAN is not None
+        self.me = PLAN.children[len(READY) % len(PLAN.children)]
+        READY.append(self.me["id"])
+        self.rng = random.Random(f"{PLAN.seed}:{self.me['id']}")
+        self.mates = PLAN.groups[self.me["table"]]
+        self.seat: int = self.me["seat"]
+        self.mates.wake[self.seat] = Event()
+        self.generation = 0
+        self.text = ""
+        self.board = page.BoardPage(None, "", False)
+        self.csrf = ""
+        self.sign_in()
+        self.table_id = self.mates.table_id
+        self.load_page()
+        SEATED.append(self.me["id"])
+
+    # --- requests ------------------------------------------------------------------------
+
+    def call(
+        self,
+        name: str,
+        method: str,
+        url: str,
+        expect: tuple[int, ...] = (200,),
+        **kwargs: Any,
+    ) -> Any:
+        """One request, timed and checked; raises UnexpectedPage on a status not expected."""
+        begun = time.perf_counter()
+        response = self.client.request(method, url, name=name, allow_redirects=False, **kwargs)
+        took = (time.perf_counter() - begun) * 1000
+        status = int(response.status_code or 0)
+        if TALLY.recording:
+            TALLY.latency[name].append(took)
+            TALLY.statuses[name][status] += 1
+        if status == 409 and name == "move":
+            if TALLY.recording:
+                TALLY.stale += 1
+            return response
+        if status not in expect:
+            raise UnexpectedPage(f"{method} {url} -> {status}: {(response.text or '')[:200]!r}")
+        return response
+
+    def post(
+        self, name: str, url: str, data: dict[str, str], expect: tuple[int, ...], **kw: Any
+    ) -> Any:
+        """A form post with this session's CSRF token."""
+        return self.call(name, "POST", url, expect, data={"csrf_token": self.csrf, **data}, **kw)
+
+    def follow(self, response: Any) -> str:
+        """GET where a redirect points (a page), returning its text."""
+        location = response.headers.get("Location") or response.headers.get("location")
+        if not location:
+            raise UnexpectedPage(f"redirect without a Location ({response.status_code})")
+        return str(self.call("page", "GET", location).text)
+
+    def remember(self, text: str) -> None:
+        """Keep a page (or a board fragment) and what it says."""
+        self.text = text
+        self.board = page.read_board(text)
+        token = page.csrf_token(text)
+        if token:
+            self.csrf = token
+
+    # --- signing in ------------------------------------------------------------------------
+
+    def sign_in(self) -> None:
+        """The class's pictures, my picture, my two secret pictures in order."""
+        assert PLAN is not None
+        pictures = self.call("signin", "GET", f"/join/{PLAN.join_code}").text
+        url = page.secret_page_url(pictures, self.me["id"])
+        if url is None:
+            raise UnexpectedPage("my picture is not on the class page")
+        form = self.call("signin", "GET", url).text
+        picked: list[str] = []
+        for picture in self.me["secret"]:
+            self.csrf = page.csrf_token(form) or ""
+            last = len(picked) + 1 == len(self.me["secret"])
+            response = self.post(
+                "signin",
+                url,
+                {"picked": ",".join(picked), "pick": picture},
+                (302,) if last else (200,),
+            )
+            picked.append(picture)
+            if last:
+                self.remember(self.follow(response))  # my home page
+            else:
+                form = response.text
+
+    # --- playing ---------------------------------------------------------------------------
+
+    @task
+    def play(self) -> None:
+        """Play until the run ends; after an unexpected answer, reload the page and go on."""
+        reload = False
+        while True:
+            try:
+                if reload:
+                    reload = False
+                    self.load_page()
+                self.step()
+            except Exception as problem:
+                TALLY.error(f"child {self.me['id']}: {type(problem).__name__}: {problem}")
+                gevent.sleep(0.2)
+                reload = True
+
+    def step(self) -> None:
+        """Do what the page in front of the child asks for now."""
+        status = self.board.status
+        if status == "playing" and self.board.my_turn:
+            self.move()
+        elif status == "counting" and page.read_count(self.text) is not None:
+            self.count()
+        elif status == "finished":
+            self.next_game()
+        elif status == "open" and self.seat == 0:
+            self.start_when_seated()
+        else:
+            self.wait_and_poll()
+
+    def load_page(self) -> None:
+        """The table's page, as a reload or a tap on "Back to your game" fetches it."""
+        self.remember(self.call("page", "GET", f"/play/tables/{self.table_id}").text)
+
+    def wait_and_poll(self) -> None:
+        """Wait for the next poll (or to be woken), then ask for news as table.js does."""
+        assert PLAN is not None
+        event = self.mates.wake[self.seat]
+        event.wait(timeout=PLAN.poll)
+        event.clear()
+        version = -1 if self.board.version is None else self.board.version
+        data = self.call(
+            "state", "GET", f"/play/tables/{self.table_id}/state?version={version}", headers=JSON
+        ).json()
+        if not data.get("changed"):
+            return
+        if data.get("status") != self.board.status or self.board.status == "open":
+            self.load_page()  # table.js reloads the page when the status changes
+        elif data.get("html"):
+            self.remember(data["html"])
+
+    def move(self) -> None:
+        """One move the board offers: a form posted with fetch, or a card tapped for a SWAP."""
+        assert PLAN is not None
+        if PLAN.think:
+            gevent.sleep(PLAN.think)
+        choice = page.choose(self.board, self.rng)
+        if isinstance(choice, int):
+            # Tapping my card for a SWAP is a link: the page comes back with the targets.
+            self.remember(
+                self.call("page", "GET", f"/play/tables/{self.table_id}?mine={choice}").text
+            )
+            choice = page.choose(self.board, self.rng)
+            if isinstance(choice, int):
+                raise LookupError("the SWAP page offers no card to swap with")
+        response = self.post("move", choice.action, choice.fields, (200,), headers=JSON)
+        data = response.json()
+        if response.status_code == 200:
+            TALLY.note("moves")
+        before = self.board.status
+        if data.get("html"):
+            self.remember(data["html"])
+        if data.get("status") != before:
+            self.load_page()
+            self.mates.wake_seat(None)
+        elif not self.board.my_turn:
+            self.mates.wake_seat(self.board.on_turn)
+
+    def count(self) -> None:
+        """Count my line as my assignment says: cube bars (snap), then the total if asked."""
+        form = page.read_count(self.text)
+        assert form is not None
+        if form.cubes is not None:
+            data = {f"cubes_{p}": str(n) for p, n in enumerate(form.cubes, start=1)}
+            data |= {"press": "snap", "hinted": "0"}
+        else:
+            line = self.board.my_cards
+            if len(line) != 4:
+                raise LookupError("cannot read my line to type its total")
+            data = {"total": str(sum(line))}
+        response = self.post("count", form.action, data, (303,))
+        self.remember(self.follow(response))
+        if self.seat == 0 and page.read_count(self.text) is None:
+            TALLY.note("rounds counted")  # by the first child; everyone counts every round
+        if self.board.status != "counting":
+            self.mates.wake_seat(None)
+
+    def next_game(self) -> None:
+        """A game is over: the first child opens a new table, the others sit down at it."""
+        self.generation += 1
+        home = self.call("page", "GET", "/me").text
+        self.remember(home)
+        friends = self.call("page", "GET", "/play/friends").text
+        self.csrf = page.csrf_token(friends) or self.csrf
+        if self.seat == 0:
+            response = self.post("open", "/play/friends", {}, (302,))
+            location = response.headers.get("Location") or ""
+            self.table_id = int(location.rstrip("/").rsplit("/", 1)[-1])
+            self.remember(self.follow(response))
+            self.mates.table_id = self.table_id
+            self.mates.next_table[self.generation].set(self.table_id)
+            return
+        try:
+            table_id = self.mates.next_table[self.generation].get(timeout=30)
+        except gevent.Timeout:
+            raise UnexpectedPage("the first child opened no new table in 30 s") from None
+        friends = self.call("page", "GET", "/play/friends").text
+        url = page.join_url(friends, table_id)
+        if url is None:
+            raise UnexpectedPage(f"table {table_id} is not on the friends page")
+        self.csrf = page.csrf_token(friends) or self.csrf
+        response = self.post("join", url, {}, (302,))
+        self.table_id = table_id
+        self.remember(self.follow(response))
+        self.mates.joined[self.generation] += 1
+        self.mates.wake_seat(0)
+
+    def start_when_seated(self) -> None:
+        """The first child starts the new table once everyone has sat down."""
+        if self.mates.joined[self.generation] < self.mates.seats - 1:
+            self.wait_and_poll()
+            return
+        self.load_page()
+        url = page.start_url(self.text)
+        if url is None:
+            raise UnexpectedPage("no start button on my open table")
+        response = self.post("start", url, {"computers": "0"}, (302, 303))
+        TALLY.note("games started")
+        self.remember(self.follow(response))
+        self.mates.wake_seat(None)
+
+
+class Trivial(FastHttpUser):
+    """A visitor asking for the trivial endpoint again and again, with no pause."""
+
+    wait_time = constant(0)
+    path = "/"
+
+    @task
+    def fetch(self) -> None:
+        """One request of the trivial endpoint."""
+        begun = time.perf_counter()
+        response = self.client.request("GET", self.path, name="trivial", allow_redirects=False)
+        took = (time.perf_counter() - begun) * 1000
+        if TALLY.recording:
+            TALLY.latency["trivial"].append(took)
+            TALLY.statuses["trivial"][int(response.status_code or 0)] += 1
+            if response.status_code != 200:
+                TALLY.error(f"GET {self.path} -> {response.status_code}")
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) of a process and all its children, in seconds."""
+    import psutil
+
+    if pid is None:
+        return 0.0
+    try:
+        root = psutil.Process(pid)
+        total = 0.0
+        for proc in [root, *root.children(recursive=True)]:
+            try:
+                times = proc.cpu_times()
+                total += times.user + times.system
+            except psutil.NoSuchProcess:
+                continue
+        return total
+    except psutil.NoSuchProcess:
+        return 0.0
+
+
+def measure(seconds: float, server_pid: int | None) -> dict[str, Any]:
+    """Open the window for `seconds`, then summarise it with the CPU each side used."""
+    import psutil
+
+    me = psutil.Process()
+    server_before, driver_before = cpu_seconds(server_pid), sum(me.cpu_times()[:2])
+    TALLY.start()
+    gevent.sleep(seconds)
+    TALLY.stop()
+    result = TALLY.summary()
+    result["server_cpu_seconds"] = cpu_seconds(server_pid) - server_before
+    result["driver_cpu_seconds"] = sum(me.cpu_times()[:2]) - driver_before
+    return result
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Both phases: the tables for `seconds`, then the trivial endpoint for `trivial_seconds`."""
+    global PLAN
+    with open(args.plan, encoding="utf-8") as f:
+        seeded = json.load(f)
+    groups = [
+        Group(seats=sum(1 for c in seeded["children"] if c["table"] == t), table_id=row["id"])
+        for t, row in enumerate(seeded["tables"])
+    ]
+    PLAN = Plan(
+        seeded["join_code"],
+        seeded["children"],
+        groups,
+        poll=args.poll_ms / 1000,
+        think=args.think_ms / 1000,
+        seed=args.seed,
+    )
+    users = len(PLAN.children)
+
+    env = Environment(user_classes=[Child], events=events, host=args.host)
+    runner = env.create_local_runner()
+    runner.start(users, spawn_rate=min(users, 100))
+    deadline = time.monotonic() + args.signin_timeout
+    while len(SEATED) < users:
+        if FAILED or time.monotonic() > deadline:
+            runner.quit()
+            why = f": {FAILED[0]}" if FAILED else ""
+            raise SystemExit(f"only {len(SEATED)} of {users} children signed in and sat down{why}")
+        gevent.sleep(0.05)
+    GO.set()
+    play = measure(args.seconds, args.server_pid)
+    runner.quit()
+
+    Trivial.path = args.trivial_path
+    env2 = Environment(user_classes=[Trivial], events=events, host=args.host)
+    runner2 = env2.create_local_runner()
+    runner2.start(users, spawn_rate=min(users, 100))
+    gevent.sleep(1.0)  # every visitor is up and the workers are warm
+    trivial = measure(args.trivial_seconds, args.server_pid)
+    runner2.quit()
+    return {"users": users, "play": play, "trivial": trivial}
+
+
+def main() -> None:
+    """Entry point of the driver process (see `python -m tools.loadbench`)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", required=True)
+    parser.add_argument("--plan", required=True, help="the JSON the seeding wrote")
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--trivial-seconds", type=float, default=10)
+    parser.add_argument("--trivial-path", default="/")
+    parser.add_argument("--poll-ms", type=float, default=700)
+    parser.add_argument("--think-ms", type=float, default=0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--server-pid", type=int)
+    parser.add_argument("--signin-timeout", type=float, default=120)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    logging.basicConfig(level=os.environ.get("LOADBENCH_LOG", "WARNING"))
+    result = run(args)
+    with open(args.out, "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
