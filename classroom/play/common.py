@@ -209,11 +209,14 @@ def fragment(table: PlayTable, seat: int | None, urls: Urls, **kwargs: Any) -> s
     )
 
 
-def state_json(table_id: int, seat: int | None, urls: Urls) -> Response:
+def state_json(
+    table_id: int, seat: int | None, urls: Urls, table: PlayTable | None = None
+) -> Response:
     """What the page polls: the version, and when it changed, the fresh board and the newest
-    story (redacted for the seat)."""
-    service.advance_computers(table_id)
-    table = service.load_table(table_id)
+    story (redacted for the seat). `table` may be given when this request has just read it:
+    the usual poll, where nothing moves, then reads the table once."""
+    if service.advance_computers(table_id, table) or table is None:
+        table = service.load_table(table_id)
     assert table is not None
     since = int_arg(request.args.get("version"))
     data: dict[str, Any] = {"version": table.version, "status": table.status}

@@ -166,8 +166,8 @@ def table(table_id: int) -> Any:
 @bp.get("/tables/<int:table_id>/state")
 def state(table_id: int) -> Response:
     """JSON for the page's live updates: the version, and the fresh board when it changed."""
-    _, seat = my_seat(table_id)
-    return common.state_json(table_id, seat, urls_for(table_id))
+    table, seat = my_seat(table_id)
+    return common.state_json(table_id, seat, urls_for(table_id), table)
 
 
 @bp.post("/tables/<int:table_id>/move")

@@ -498,15 +498,17 @@ def _after_round(
 # --- computer players -----------------------------------------------------------------------
 
 
-def advance_computers(table_id: int) -> bool:
+def advance_computers(table_id: int, table: PlayTable | None = None) -> bool:
     """If a computer player is on turn and its pause is over, play ONE of its actions; a
     computer player standing in for an away child counts as one. If a child on turn (or one
     the table waits for to count) has not been seen for AWAY_AFTER, a computer player takes
     their seat instead (docs/play.md, "A child who leaves").
 
     Called whenever a table is read (a page, a poll): no background threads. Returns True if
-    it changed the table. Two readers at once: the version guard lets only one of them act."""
-    table = load_table(table_id)
+    it changed the table. Two readers at once: the version guard lets only one of them act.
+    `table` may be given when this request has just read it (one read less per poll)."""
+    if table is None:
+        table = load_table(table_id)
     if table is None or table.state is None:
         return False
     if table.status == "counting":
