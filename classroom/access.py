@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from flask import Blueprint, Flask, abort, redirect, session, url_for
+from flask import Blueprint, Flask, abort, g, redirect, session, url_for
 from flask_login import current_user, logout_user
 from sqlalchemy import Select, select
 from sqlalchemy.orm import InstrumentedAttribute
@@ -115,6 +115,9 @@ def current_child() -> Child | None:
     if not isinstance(child_id, int):
         return None
     child = db.session.get(Child, child_id)
+    # The session's identity map holds rows weakly: keeping the child for the request lets
+    # the next call (a view asks two or three times) find it there instead of selecting again.
+    g.current_child = child
     if child is None or child.archived_at is not None:
         return None
     return child
