@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
+from itertools import chain
 from typing import Any
 
 from sqlalchemy import insert
@@ -20,10 +21,9 @@ from sqlalchemy import insert
 from classroom.extensions import db
 from classroom.insights.simulate import Habit, HabitPlayer, Recorded, play_game
 from classroom.insights.tallies import tally
-from classroom.models import ChoiceRow, CountRow, LookRow, RoundRow
 
 from .keep import Where, monday_of, write
-from .records import choice_columns
+from .records import Record, row_values
 
 CHUNK = 5000  # rows per INSERT: big enough to be quick, small enough for any driver
 
@@ -117,65 +117,13 @@ def play_child(
     return out
 
 
-def rows_of(recorded: Recorded, class_id: int) -> Iterator[tuple[Any, dict[str, Any]]]:
+def rows_of(recorded: Recorded, class_id: int) -> Iterator[tuple[type, dict[str, Any]]]:
     """The rows the play side would have written for these records."""
-    for choice in recorded.choices:
-        yield (
-            ChoiceRow,
-            {
-                "child_id": choice.child_id,
-                "class_id": class_id,
-                "table_id": None,
-                "created_at": choice.when,
-                **choice_columns(choice.facts),
-            },
-        )
-    for look in recorded.looks:
-        yield (
-            LookRow,
-            {
-                "child_id": look.child_id,
-                "class_id": class_id,
-                "table_id": None,
-                "created_at": look.when,
-                "round_number": look.round_number,
-                "turn_number": look.turn_number,
-                "position": look.position,
-                "level": look.level,
-            },
-        )
-    for count in recorded.counts:
-        yield (
-            CountRow,
-            {
-                "child_id": count.child_id,
-                "class_id": class_id,
-                "table_id": None,
-                "created_at": count.when,
-                "round_number": count.round_number,
-                "level": count.level,
-                "numerals": list(count.numerals),
-                "cubes": list(count.cubes),
-                "typed_total": count.typed_total,
-                "true_total": count.true_total,
-                "corrected_by_hint": count.corrected_by_hint,
-            },
-        )
-    for result in recorded.rounds:
-        yield (
-            RoundRow,
-            {
-                "child_id": result.child_id,
-                "class_id": class_id,
-                "table_id": None,
-                "created_at": result.when,
-                "round_number": result.round_number,
-                "level": result.level,
-                "score": result.score,
-                "won": result.won,
-                "called": result.called,
-            },
-        )
+    records: Iterator[Record] = chain(
+        recorded.choices, recorded.looks, recorded.counts, recorded.rounds
+    )
+    for record in records:
+        yield row_values(record, class_id)
 
 
 def write_recorded(recorded: Recorded, class_id: int, child_id: int) -> int:

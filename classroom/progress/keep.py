@@ -15,7 +15,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
-from classroom.insights.choices import ChoiceFacts
+from classroom.insights.records import ChoiceRecord, CountRecord, LookRecord
 from classroom.insights.tallies import (
     Count,
     choice_counts,
@@ -25,7 +25,7 @@ from classroom.insights.tallies import (
 )
 from classroom.models import ChoiceRow, CountRow, DailyTally, LookRow, RoundRow
 
-from .records import count_records, look_records, round_records
+from .records import record_of
 
 Where = tuple[int, int, date, str, str]  # child, class, day, level, key
 TALLIED = (ChoiceRow, LookRow, CountRow, RoundRow)
@@ -47,13 +47,14 @@ def monday_of(day: date) -> date:
 
 def counts_of(row: Any) -> Iterable[Count]:
     """What one recorded row counts toward."""
-    if isinstance(row, ChoiceRow):
-        return choice_counts(ChoiceFacts.from_dict(row.facts))
-    if isinstance(row, LookRow):
-        return look_counts(look_records([row])[0])
-    if isinstance(row, CountRow):
-        return count_counts(count_records([row])[0])
-    return round_counts(round_records([row])[0])
+    record = record_of(row)
+    if isinstance(record, ChoiceRecord):
+        return choice_counts(record.facts)
+    if isinstance(record, LookRecord):
+        return look_counts(record)
+    if isinstance(record, CountRecord):
+        return count_counts(record)
+    return round_counts(record)
 
 
 def add_rows(rows: Iterable[Any], into: Counter[Where], chances: Counter[Where]) -> None:

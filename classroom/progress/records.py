@@ -1,12 +1,23 @@
-"""Recorded rows back into the insights' records (classroom.insights.records)."""
+"""Recorded rows and the insights' records (classroom.insights.records), both ways.
+
+A look, count or round row has a column for each field of its record, but for `when` (the
+row's `created_at`) and `game_id` (its table); a choice row keeps key columns for counting and
+the record's facts whole.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from dataclasses import fields
 from typing import Any
 
 from classroom.insights import ChoiceFacts, ChoiceRecord, CountRecord, LookRecord, RoundRecord
 from classroom.models import ChoiceRow, CountRow, LookRow, RoundRow
+
+Record = ChoiceRecord | LookRecord | CountRecord | RoundRecord
+Row = ChoiceRow | LookRow | CountRow | RoundRow
+RECORDS: dict[type, type] = {LookRow: LookRecord, CountRow: CountRecord, RoundRow: RoundRecord}
+ROWS: dict[type, type] = {record: row for row, record in RECORDS.items()}
+NOT_COLUMNS = ("when", "game_id")  # a row's created_at and table_id stand for these
 
 
 def game_of(table_id: int | None, row_id: int) -> int | str:
@@ -14,69 +25,37 @@ def game_of(table_id: int | None, row_id: int) -> int | str:
     return table_id if table_id is not None else f"row-{row_id}"
 
 
-def choice_records(rows: Iterable[ChoiceRow]) -> list[ChoiceRecord]:
-    """ChoiceRecords from choice rows (the facts are stored whole)."""
-    return [
-        ChoiceRecord(
-            ChoiceFacts.from_dict(row.facts),
-            row.created_at,
-            game_of(row.table_id, row.id),
-            row.child_id,
-        )
-        for row in rows
-    ]
+def record_of(row: Row) -> Record:
+    """The insights' record of one recorded row."""
+    when, game = row.created_at, game_of(row.table_id, row.id)
+    if isinstance(row, ChoiceRow):
+        return ChoiceRecord(ChoiceFacts.from_dict(row.facts), when, game, row.child_id)
+    kind = RECORDS[type(row)]
+    values = {f.name: getattr(row, f.name) for f in fields(kind) if f.name not in NOT_COLUMNS}
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in values.items()}
+    record: Record = kind(when=when, game_id=game, **values)
+    return record
 
 
-def look_records(rows: Iterable[LookRow]) -> list[LookRecord]:
-    """LookRecords from look rows."""
-    return [
-        LookRecord(
-            row.created_at,
-            game_of(row.table_id, row.id),
-            row.child_id,
-            row.round_number,
-            row.turn_number,
-            row.position,
-            row.level,
-        )
-        for row in rows
-    ]
-
-
-def count_records(rows: Iterable[CountRow]) -> list[CountRecord]:
-    """CountRecords from count rows."""
-    return [
-        CountRecord(
-            row.created_at,
-            game_of(row.table_id, row.id),
-            row.child_id,
-            row.round_number,
-            row.level,
-            tuple(row.numerals),
-            tuple(row.cubes),
-            row.typed_total,
-            row.true_total,
-            row.corrected_by_hint,
-        )
-        for row in rows
-    ]
-
-
-def round_records(rows: Iterable[RoundRow]) -> list[RoundRecord]:
-    """RoundRecords from round result rows."""
-    return [
-        RoundRecord(
-            row.created_at,
-            game_of(row.table_id, row.id),
-            row.child_id,
-            row.round_number,
-            row.level,
-            row.score,
-            row.won,
-            row.called,
-        )
-        for row in rows
-    ]
+def row_values(record: Record, class_id: int) -> tuple[type, dict[str, Any]]:
+    """The row model and columns the play side writes for a record, at no table."""
+    if isinstance(record, ChoiceRecord):
+        model: type = ChoiceRow
+        values = choice_columns(record.facts)
+    else:
+        model = ROWS[type(record)]
+        values = {
+            f.name: list(v) if isinstance(v := getattr(record, f.name), tuple) else v
+            for f in fields(record)
+            if f.name not in NOT_COLUMNS
+        }
+    values |= {
+        "child_id": record.child_id,
+        "class_id": class_id,
+        "table_id": None,
+        "created_at": record.when,
+    }
+    return model, values
 
 
 def choice_columns(facts: ChoiceFacts) -> dict[str, Any]:

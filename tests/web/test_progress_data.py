@@ -20,12 +20,7 @@ from classroom.models import Child, ChoiceRow, Classroom, CountRow, DailyTally, 
 from classroom.progress import DateRange, activity_today, child_progress, overview
 from classroom.progress.history import fill_history, school_days, stories
 from classroom.progress.keep import rebuild
-from classroom.progress.records import (
-    choice_records,
-    count_records,
-    look_records,
-    round_records,
-)
+from classroom.progress.records import record_of
 from tests.insights.test_tallies import comparable
 from tests.web.conftest import MadeChild, MadeClass, sign_in_child
 from tests.web.tables import play_to_end, set_level, start_table
@@ -119,10 +114,10 @@ def records_of(class_id: int, child_id: int, dates: DateRange) -> dict[str, list
         )
 
     return {
-        "choices": choice_records(rows(ChoiceRow)),  # type: ignore[arg-type]
-        "looks": look_records(rows(LookRow)),  # type: ignore[arg-type]
-        "counts": count_records(rows(CountRow)),  # type: ignore[arg-type]
-        "rounds": round_records(rows(RoundRow)),  # type: ignore[arg-type]
+        "choices": [record_of(row) for row in rows(ChoiceRow)],  # type: ignore[arg-type]
+        "looks": [record_of(row) for row in rows(LookRow)],  # type: ignore[arg-type]
+        "counts": [record_of(row) for row in rows(CountRow)],  # type: ignore[arg-type]
+        "rounds": [record_of(row) for row in rows(RoundRow)],  # type: ignore[arg-type]
     }
 
 
