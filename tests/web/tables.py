@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select, update
 
 from classroom.extensions import db
-from classroom.game import Action, Game
+from classroom.game import Action, Game, actions
 from classroom.models import Child, TableSeat
 from classroom.tables import service
 from tests.web.conftest import MadeChild, sign_in_child
@@ -62,6 +62,30 @@ def snapshot(app: Flask, table_id: int) -> tuple[int, str, Any]:
 
 def game(app: Flask, table_id: int) -> Game:
     return Game.from_dict(snapshot(app, table_id)[2])
+
+
+def play_turn(
+    app: Flask, client: FlaskClient, table_id: int, finish: Action | None = actions.END_TURN
+) -> None:
+    """The seat on turn plays its turn plainly, whatever the deal gives it: draw, throw the
+    card away (or say no to a power card), then `finish` (CALL falls back to END_TURN when a
+    call is not allowed yet); with `finish` None it stops at the end-of-turn choice."""
+    seat = game(app, table_id).current_seat
+    for _ in range(12):
+        g = game(app, table_id)
+        legal = g.legal_actions()
+        if g.current_seat != seat or not legal:
+            return
+        if actions.END_TURN in legal or actions.CALL in legal:
+            if finish is None:
+                return
+            step = finish if finish in legal else actions.END_TURN
+        else:
+            plain = (actions.DRAW, actions.DISCARD, actions.DECLINE_SWAP)
+            step = next((a for a in plain if a in legal), legal[0])
+        response = post_move(client, table_id, step, snapshot(app, table_id)[0])
+        assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    raise AssertionError("the turn did not end")
 
 
 def count_rows(app: Flask, model: type[Any], **where: Any) -> int:

@@ -24,6 +24,7 @@ from tests.web.tables import (
     count_rows,
     game,
     leave,
+    play_turn,
     poll,
     post_move,
     seat_state,
@@ -337,8 +338,7 @@ def test_a_teacher_sitting_in_is_never_replaced(
     )
     table_id = int(response.headers["Location"].split("/")[-2])
     kid = child_client(app, child)
-    for step in (actions.DRAW, actions.DISCARD, actions.END_TURN):
-        post_move(kid, table_id, step, snapshot(app, table_id)[0])
+    play_turn(app, kid, table_id)
     assert game(app, table_id).current_seat == 1  # the teacher's turn
     leave(app, table_id, 1)
     before = snapshot(app, table_id)

@@ -18,7 +18,7 @@ from tests.web.tables import (
     count_for,
     count_rows,
     game,
-    post_move,
+    play_turn,
     set_level,
     snapshot,
     start_table,
@@ -27,12 +27,7 @@ from tests.web.tables import (
 
 def end_the_round(app: Flask, client: FlaskClient, table_id: int) -> None:
     """The child calls at once (or ends their last turn if the computer player called)."""
-    for step in (actions.DRAW, actions.DISCARD):
-        assert post_move(client, table_id, step, snapshot(app, table_id)[0]).status_code == 303
-    finish = (
-        actions.CALL if actions.CALL in game(app, table_id).legal_actions() else actions.END_TURN
-    )
-    assert post_move(client, table_id, finish, snapshot(app, table_id)[0]).status_code == 303
+    play_turn(app, client, table_id, finish=actions.CALL)
     for _ in range(20):
         if snapshot(app, table_id)[1] != "playing":
             break

@@ -15,7 +15,15 @@ from classroom.extensions import db
 from classroom.game import Game, actions
 from classroom.models import ChoiceRow, PlayTable, TableSeat
 from tests.web.conftest import MadeChild, MadeClass, MadeGroup
-from tests.web.tables import child_client, count_rows, game, post_move, set_level, snapshot
+from tests.web.tables import (
+    child_client,
+    count_rows,
+    game,
+    play_turn,
+    post_move,
+    set_level,
+    snapshot,
+)
 
 
 def test_the_class_page_links_to_its_tables(
@@ -197,8 +205,7 @@ def test_the_teacher_seats_children_of_other_levels_at_the_level_they_choose(
     # choices are recorded at it.
     kid, other = child_client(app, mia), child_client(app, leo)
     assert kid.get(f"/play/tables/{table_id}").status_code == 200
-    for step in (actions.DRAW, actions.DISCARD, actions.END_TURN):
-        post_move(other, table_id, step, snapshot(app, table_id)[0])
+    play_turn(app, other, table_id)
     assert post_move(kid, table_id, actions.DRAW, snapshot(app, table_id)[0]).status_code == 303
     with app.app_context():
         choice = db.session.scalars(db.select(ChoiceRow).filter_by(child_id=mia.id)).one()
@@ -305,8 +312,8 @@ def test_the_teacher_chooses_the_engine_options_of_a_table(
     assert view.shown[1][0] is not None and view.shown[1][3] is not None
     # No call before every seat has had 2 turns.
     kid = child_client(app, child)
-    for step in (actions.DRAW, actions.DISCARD):
-        post_move(kid, table_id, step, snapshot(app, table_id)[0])
+    play_turn(app, kid, table_id, finish=None)
+    assert actions.END_TURN in game(app, table_id).legal_actions()
     assert actions.CALL not in game(app, table_id).legal_actions()
 
 
