@@ -18,13 +18,16 @@ from classroom.assignments import (
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.models import PlayTable
-from classroom.play import common
+from classroom.play import cards, common
 from classroom.tables import service
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
 
 bp.before_request(require_child)
+# play/_cards.html exports these as `card` and `card_name` for every page that shows cards.
+bp.add_app_template_global(cards.card, "play_card")
+bp.add_app_template_global(cards.card_name, "play_card_name")
 
 
 def urls_for(table_id: int) -> common.Urls:

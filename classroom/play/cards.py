@@ -1,0 +1,81 @@
+"""A card's picture and spoken name, as HTML for the templates (play/_cards.html exports
+them as `card` and `card_name`).
+
+Written in Python rather than as Jinja macros because a board has some twenty cards and is
+drawn again for every seat at every move: the macros, with two `url_for` calls per card, were
+a third of a board's rendering (docs/performance.md, "Load benchmark")."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from flask import current_app
+from markupsafe import Markup, escape
+
+# Files under static/cards (drawn by tools/make_cards.py) for the power cards.
+CARD_FILES = {10: "peek", 11: "swap", 12: "draw2"}
+CARD_NAMES = {
+    0: "0, the Statue of Cat Liberty",
+    9: "King Rat 9",
+    10: "PEEK card",
+    11: "SWAP card",
+    12: "DRAW 2 card",
+}
+
+
+def card_name(value: int | None, face_up: bool = True) -> str:
+    """The name a screen reader or the speaker says for a card: "4, a cat", "King Rat 9"."""
+    if value is None or not face_up:
+        return "face-down card"
+    if value in CARD_NAMES:
+        return CARD_NAMES[value]
+    return f"{value}, a cat" if value <= 6 else f"{value}, a rat"
+
+
+def card(
+    value: int | None,
+    face_up: bool = True,
+    size: str = "md",
+    label: str | None = None,
+    position: int | None = None,
+) -> Markup:
+    """A card's <img> (the back when `value` is None or not `face_up`), named by `label` or by
+    its own name, with the place number under it when `position` is given."""
+    static = current_app.static_url_path or ""
+    if isinstance(label, Markup):
+        label = label.unescape()  # escaped once more in the HTML, as any other label
+    return _card_html(static, value, face_up, size, label, position)
+
+
+@lru_cache(maxsize=4096)
+def _card_html(
+    static: str,
+    value: int | None,
+    face_up: bool,
+    size: str,
+    label: str | None,
+    position: int | None,
+) -> Markup:
+    # A few hundred distinct cards (values, sizes, labels, places) make up every board.
+    shown = value is not None and face_up
+    if not shown:
+        family, file = "back", "back"
+    else:
+        assert value is not None
+        family = "power" if value >= 10 else ("cat" if value <= 6 else "rat")
+        file = CARD_FILES.get(value, str(value))
+    if label is not None:
+        name = label
+    else:
+        name = (f"Place {position}: " if position else "") + card_name(value, face_up)
+    size = escape(size)
+    img = Markup(
+        f'<img class="card-img card-{size} card-{family}" src="{static}/cards/{file}.svg" '
+        f'alt="{escape(name)}" width="120" height="168" data-say="{escape(name)}">'
+    )
+    if not position:
+        return img
+    return Markup(
+        f'<span class="card-slot card-slot-{size}">{img}'
+        f'<span class="card-place" aria-hidden="true">{escape(position)}</span></span>'
+    )
