@@ -1,0 +1,166 @@
+"""The cost of each request of a table, in-process (Flask's test client, no gunicorn, no
+network): where the load benchmark's server time goes.
+
+    python -m tools.loadbench.inprocess [--db sqlite|postgresql] [--moves 400] [--profile]
+
+Seeds one table of four children at Standard (as the load benchmark does, many rounds so the
+game does not end), signs each child in, then plays: the child on turn posts one of the moves
+the engine allows (as table.js does: `Accept: application/json`, the form's fields and CSRF
+token), the next seat polls with the version before the move (a changed poll) and again with
+the new one (nothing changed), and the landing page is asked for once. Prints the
+median CPU time and wall-clock time of each, and their queries. With --profile KIND, a
+cProfile of that kind of request.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tools.loadbench.__main__ import database
+
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Seed, play, print the figures."""
+    parser = argparse.ArgumentParser(prog="python -m tools.loadbench.inprocess")
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--moves", type=int, default=400)
+    parser.add_argument(
+        "--profile",
+        choices=("move post", "changed poll", "unchanged poll", "landing page"),
+        help="cProfile this kind of request",
+    )
+    parser.add_argument("--sort", default="cumulative", help="profile order (default cumulative)")
+    parser.add_argument("--lines", type=int, default=45, help="profile lines (default 45)")
+    args = parser.parse_args(argv)
+    folder = Path(tempfile.mkdtemp(prefix="inprocess-"))
+    with database(args.db, folder) as url:
+        os.environ["DATABASE_URL"] = url
+        os.environ["CLASSROOM_INSTANCE_PATH"] = str(folder / "instance")
+        os.environ.pop("CLASSROOM_DATABASE_URL", None)
+        return play(args)
+
+
+def play(args: argparse.Namespace) -> int:
+    """Everything after the database exists."""
+    from flask_migrate import upgrade
+    from sqlalchemy import event
+
+    from classroom import create_app
+    from classroom.extensions import db
+    from classroom.game import ActionKind
+    from classroom.tables import service
+    from tools.loadbench.seed import seed
+
+    app = create_app()
+    with app.app_context():
+        upgrade()
+    plan = seed(1, 4, rounds=20)
+    table_id = plan["tables"][0]["id"]
+    queries = [0]
+
+    def count_query(*_: Any) -> None:
+        queries[0] += 1
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count_query)
+
+    anonymous = app.test_client()  # the landing page as the load benchmark asks for it
+    clients = []
+    for child in plan["children"]:
+        client = app.test_client()
+        with client.session_transaction() as session:
+            session["child_id"] = child["id"]
+        clients.append(client)
+    times: dict[str, list[float]] = {}
+    cpus: dict[str, list[float]] = {}
+    counts: dict[str, list[int]] = {}
+    rng = random.Random(1)
+    profiler = cProfile.Profile() if args.profile else None
+    json_header = {"Accept": "application/json"}
+
+    def timed(name: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        before = queries[0]
+        profile = profiler is not None and name == args.profile
+        start, cpu = time.perf_counter(), time.process_time()
+        if profile:
+            profiler.enable()
+        response = call(*args, **kwargs)
+        if profile:
+            profiler.disable()
+        times.setdefault(name, []).append((time.perf_counter() - start) * 1000)
+        cpus.setdefault(name, []).append((time.process_time() - cpu) * 1000)
+        counts.setdefault(name, []).append(queries[0] - before)
+        assert response.status_code == 200, (name, response.status_code)
+        return response
+
+    moves = 0
+    while moves < args.moves:
+        with app.app_context():
+            table = service.load_table(table_id)
+            assert table is not None
+            if table.status == "counting":
+                game = service.game_of(table)
+                for seat in range(4):
+                    line = [int(c) for c in game.lines[seat]]
+                    scoring = service._scoring_of(table.seats[seat], table)
+                    if scoring == "total":
+                        service.record_count(table_id, seat, total=sum(line))
+                    else:
+                        service.record_count(table_id, seat, cubes=line)
+                        if scoring == "cubes_and_total":
+                            service.record_count(table_id, seat, total=sum(line))
+                continue
+            game = service.game_of(table)
+            seat = game.current_seat
+            version = table.version
+            legal = [a for a in game.legal_actions(seat) if a.kind is not ActionKind.CALL]
+            action = rng.choice(legal or game.legal_actions(seat))
+            db.session.remove()
+        client = clients[seat]
+        # The CSRF token is in the forms of the seat's own page, when it is on turn.
+        match = CSRF.search(client.get(f"/play/tables/{table_id}").get_data(as_text=True))
+        assert match, "no form on the page of the seat on turn"
+        token = match.group(1)
+        form = {"csrf_token": token, "version": str(version)} | {
+            k: str(v) for k, v in action.to_dict().items()
+        }
+        move = f"/play/tables/{table_id}/move"
+        timed("move post", client.post, move, data=form, headers=json_header)
+        moves += 1
+        other = clients[(seat + 1) % 4]
+        state = f"/play/tables/{table_id}/state"
+        fresh = timed(
+            "changed poll", other.get, f"{state}?version={version}", headers=json_header
+        ).get_json()
+        assert fresh["changed"], fresh
+        unchanged = f"{state}?version={fresh['version']}"
+        timed("unchanged poll", other.get, unchanged, headers=json_header)
+        timed("landing page", anonymous.get, "/")
+    print(f"{args.db}, {moves} moves, in-process: medians in ms, and queries per request")
+    for name, values in times.items():
+        print(
+            f"  {name:15} CPU {statistics.median(cpus[name]):6.2f}  "
+            f"wall clock {statistics.median(values):6.2f}  "
+            f"queries {statistics.median(counts[name]):.0f}"
+        )
+    if profiler is not None:
+        pstats.Stats(profiler, stream=sys.stdout).sort_stats(args.sort).print_stats(args.lines)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
