@@ -92,13 +92,13 @@ def play(args: argparse.Namespace) -> int:
     profiler = cProfile.Profile() if args.profile else None
     json_header = {"Accept": "application/json"}
 
-    def timed(name: str, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    def timed(name: str, call: Callable[..., Any], *call_args: Any, **kwargs: Any) -> Any:
         before = queries[0]
         profile = profiler is not None and name == args.profile
         start, cpu = time.perf_counter(), time.process_time()
         if profile:
             profiler.enable()
-        response = call(*args, **kwargs)
+        response = call(*call_args, **kwargs)
         if profile:
             profiler.disable()
         times.setdefault(name, []).append((time.perf_counter() - start) * 1000)
