@@ -8,7 +8,8 @@ game does not end), signs each child in, then plays: the child on turn posts one
 the engine allows (as table.js does: `Accept: application/json`, the form's fields and CSRF
 token), the next seat polls with the version before the move (a changed poll) and again with
 the new one (nothing changed), and the landing page is asked for once. Prints the
-median CPU time and wall-clock time of each, and their queries. With --profile KIND, a
+median CPU time of each (also in landing pages: the machine's speed varies), its wall-clock
+time and its queries. With --profile KIND, a
 cProfile of that kind of request.
 """
 
@@ -151,9 +152,11 @@ def play(args: argparse.Namespace) -> int:
         timed("unchanged poll", other.get, unchanged, headers=json_header)
         timed("landing page", anonymous.get, "/")
     print(f"{args.db}, {moves} moves, in-process: medians in ms, and queries per request")
+    landing = statistics.median(cpus["landing page"])
     for name, values in times.items():
+        cpu = statistics.median(cpus[name])
         print(
-            f"  {name:15} CPU {statistics.median(cpus[name]):6.2f}  "
+            f"  {name:15} CPU {cpu:6.2f} ({cpu / landing:4.1f} landing pages)  "
             f"wall clock {statistics.median(values):6.2f}  "
             f"queries {statistics.median(counts[name]):.0f}"
         )
