@@ -111,13 +111,18 @@ def me() -> Child:
 
 
 def current_child() -> Child | None:
+    """The signed-in child, or None (no child signed in, or their record was archived)."""
     child_id = session.get(CHILD_SESSION_KEY)
     if not isinstance(child_id, int):
         return None
-    child = db.session.get(Child, child_id)
-    # The session's identity map holds rows weakly: keeping the child for the request lets
-    # the next call (a view asks two or three times) find it there instead of selecting again.
-    g.current_child = child
+    # A view asks two or three times: the first answer is kept for the request (keyed by the
+    # id, so a sign-in or sign-out within the request is seen).
+    kept = g.get("current_child")
+    if kept is not None and kept[0] == child_id:
+        child = kept[1]
+    else:
+        child = db.session.get(Child, child_id)
+        g.current_child = (child_id, child)
     if child is None or child.archived_at is not None:
         return None
     return child

@@ -248,7 +248,7 @@ def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
         action = action_from_form(request.form)
         if expected is None:
             raise service.TableError("The move came without the table's version")
-        result = service.play_move(table.id, seat, action, expected)
+        result = service.play_move(table.id, seat, action, expected, table)
     except service.TableMovedOn as moved:
         return _refused(table.id, seat, urls, str(moved), 409)
     except (IllegalAction, ValueError) as refused:

@@ -386,12 +386,20 @@ class MoveResult:
     events: list[Event]
 
 
-def play_move(table_id: int, seat: int, action: Action, expected_version: int) -> MoveResult:
+def play_move(
+    table_id: int,
+    seat: int,
+    action: Action,
+    expected_version: int,
+    table: PlayTable | None = None,
+) -> MoveResult:
     """Play `action` for `seat` if the table is still at `expected_version`.
 
     Raises TableMovedOn (the page was stale), IllegalAction (the engine's sentence) or
-    TableError; in every case nothing is written."""
-    table = load_table(table_id)
+    TableError; in every case nothing is written. `table` may be given when this request has
+    just read it: the UPDATE is guarded by the version, so a move made since is still caught."""
+    if table is None or table.id != table_id:
+        table = load_table(table_id)
     if table is None:
         raise TableError("There is no such table")
     if table.version != expected_version:
