@@ -1,5 +1,6 @@
-"""A card's picture and spoken name, as HTML for the templates (play/_cards.html exports
-them as `card` and `card_name`).
+"""A card's picture and spoken name, and a line of the table story, as HTML for the templates
+(play/_cards.html exports the first two as `card` and `card_name`) and for the story lines a
+live update sends (table.js adds them to the page's story).
 
 Written in Python rather than as Jinja macros because a board has some twenty cards and is
 drawn again for every seat at every move: the macros, with two `url_for` calls per card, were
@@ -11,6 +12,8 @@ from functools import lru_cache
 
 from flask import current_app
 from markupsafe import Markup, escape
+
+from classroom.tables.story import StoryLine
 
 # Files under static/cards (drawn by tools/make_cards.py) for the power cards.
 CARD_FILES = {10: "peek", 11: "swap", 12: "draw2"}
@@ -79,3 +82,9 @@ def _card_html(
         f'<span class="card-slot card-slot-{size}">{img}'
         f'<span class="card-place" aria-hidden="true">{escape(position)}</span></span>'
     )
+
+
+def story_item(line: StoryLine) -> Markup:
+    """One line of the table story: the public card it is about, if any, and the sentence."""
+    picture = card(line.card, size="sm") if line.card is not None else Markup("")
+    return Markup(f"<li>{picture}<span>{escape(line.text)}</span></li>")

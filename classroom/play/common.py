@@ -15,9 +15,10 @@ from classroom.assignments import LEVEL_NAMES
 from classroom.extensions import db
 from classroom.game import Action, Event, EventKind, IllegalAction
 from classroom.models import Child, PlayTable
+from classroom.play.cards import story_item
 from classroom.tables import service
 from classroom.tables.board import Board, build_board
-from classroom.tables.story import StoryItem, tell
+from classroom.tables.story import StoryItem, StoryLine, tell
 
 STORY_LENGTH = 8  # sentences of the table story kept on the page
 STORY_EVENTS = 40  # events read back to tell them
@@ -59,12 +60,16 @@ def board_for(
     *,
     chosen_swap: int | None = None,
     revealed: dict[int, int] | None = None,
+    story: bool = True,
 ) -> Board:
-    """The board a seat (or, with seat None, the teacher watching) may see now."""
+    """The board a seat (or, with seat None, the teacher watching) may see now; with `story`
+    False, without the story (a live update: the page keeps its own)."""
     game = service.game_of(table)
     viewer = 0 if seat is None else seat
     view = game.view(viewer)
-    events = redacted(service.stored_story(table.id, limit=STORY_EVENTS), seat)
+    events = None
+    if story:
+        events = redacted(service.stored_story(table.id, limit=STORY_EVENTS), seat)
     moves = seat is not None and table.status == "playing" and table.seats[seat].stand_in is None
     return build_board(
         table_id=table.id,
@@ -200,9 +205,10 @@ def render_page(
 
 
 def fragment(table: PlayTable, seat: int | None, urls: Urls, **kwargs: Any) -> str:
+    """The board for a live update (JSON): without the story, which comes as `story_lines`."""
     return render_template(
         "play/_board.html",
-        board=board_for(table, seat, **kwargs),
+        board=board_for(table, seat, story=False, **kwargs),
         urls=urls,
         csrf=generate_csrf(),
         table=table,
@@ -225,9 +231,27 @@ def state_json(
         return jsonify(data)
     data["changed"] = True
     data["html"] = fragment(table, seat, urls)
-    news = redacted(service.stored_story(table.id, since_version=since or 0, limit=20), seat)
-    data["news"] = [line.to_dict() for line in tell(news, [s.name for s in table.seats], seat)]
+    # A forced refresh (version -1, after a look) only redraws the board: no news.
+    lines = story_since(table, seat, since) if since is not None and since >= 0 else []
+    data["news"] = [line.to_dict() for line in lines]
+    data["story"] = story_items(lines)
     return jsonify(data)
+
+
+NEWS_EVENTS = 20  # at most this many events are told in one live update
+
+
+def story_since(table: PlayTable, seat: int | None, since: int) -> list[StoryLine]:
+    """The story's new sentences for a page at version `since` (redacted for the seat)."""
+    if since >= table.version:
+        return []
+    items = service.stored_story(table.id, since_version=since, limit=NEWS_EVENTS)
+    return tell(redacted(items, seat), [s.name for s in table.seats], seat)
+
+
+def story_items(lines: list[StoryLine]) -> list[str]:
+    """The story lines as the page's story list shows them (table.js adds them)."""
+    return [str(story_item(line)) for line in lines]
 
 
 def wants_json() -> bool:
@@ -250,9 +274,9 @@ def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
             raise service.TableError("The move came without the table's version")
         result = service.play_move(table.id, seat, action, expected, table)
     except service.TableMovedOn as moved:
-        return _refused(table.id, seat, urls, str(moved), 409)
+        return _refused(table.id, seat, urls, str(moved), 409, since=expected)
     except (IllegalAction, ValueError) as refused:
-        return _refused(table.id, seat, urls, str(refused), 422)
+        return _refused(table.id, seat, urls, str(refused), 422, since=expected)
     revealed = {
         e.position: int(e.card)
         for e in result.events
@@ -261,12 +285,16 @@ def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
     fresh = service.load_table(table.id)
     assert fresh is not None
     if wants_json():
+        # The move's own events are the news: nothing else can have happened in between.
+        names = [s.name for s in fresh.seats]
+        lines = tell(redacted(list(result.events), seat), names, seat)
         return jsonify(
             {
                 "ok": True,
                 "version": fresh.version,
                 "status": fresh.status,
                 "html": fragment(fresh, seat, urls, revealed=revealed),
+                "story": story_items(lines),
             }
         )
     if revealed:
@@ -276,7 +304,11 @@ def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
     return redirect(urls.page, code=303)
 
 
-def _refused(table_id: int, seat: int, urls: Urls, message: str, code: int) -> Any:
+def _refused(
+    table_id: int, seat: int, urls: Urls, message: str, code: int, since: int | None = None
+) -> Any:
+    """The move was not made: the message, with the table as it is now (`since`: the version
+    of the page that sent it, whose story the answer brings up to date)."""
     db.session.rollback()
     fresh = service.load_table(table_id)
     assert fresh is not None
@@ -284,6 +316,8 @@ def _refused(table_id: int, seat: int, urls: Urls, message: str, code: int) -> A
         body: dict[str, Any] = {"ok": False, "message": message, "version": fresh.version}
         if fresh.state is not None:
             body["html"] = fragment(fresh, seat, urls)
+            lines = story_since(fresh, seat, since) if since is not None and since >= 0 else []
+            body["story"] = story_items(lines)
         body["status"] = fresh.status
         return jsonify(body), code
     return render_page(fresh, seat, urls, message=message, status=code)

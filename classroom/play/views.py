@@ -28,6 +28,8 @@ bp.before_request(require_child)
 # play/_cards.html exports these as `card` and `card_name` for every page that shows cards.
 bp.add_app_template_global(cards.card, "play_card")
 bp.add_app_template_global(cards.card_name, "play_card_name")
+bp.add_app_template_global(cards.story_item, "play_story_item")
+bp.add_app_template_global(common.STORY_LENGTH, "play_story_length")  # type: ignore[arg-type]
 
 
 def urls_for(table_id: int) -> common.Urls:

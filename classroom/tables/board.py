@@ -103,7 +103,8 @@ class Board:
     final_turns_left: int
     draws_left: int
     controls: Controls
-    story: tuple[StoryLine, ...]
+    # None: the page keeps its own story and adds the new lines (a live update, table.js).
+    story: tuple[StoryLine, ...] | None
     round_number: int
     prompt: str
     watching: bool = False
@@ -218,7 +219,7 @@ def build_board(
     seat_rows: Sequence[TableSeat],
     view: SeatView,
     legal: Sequence[Action],
-    events: Sequence[StoryItem],
+    events: Sequence[StoryItem] | None,
     score_history: Sequence[Sequence[int | None]],
     watch_lines: Sequence[Sequence[Card]] | None = None,
     watch_hand: Card | None = None,
@@ -227,7 +228,8 @@ def build_board(
     seat_notes: dict[int, str] | None = None,
 ) -> Board:
     """The board for `view.seat` (or, with `watch_lines`, for a teacher who sees every card:
-    then `view` is any seat's view, used only for public facts, and `events` are public)."""
+    then `view` is any seat's view, used only for public facts, and `events` are public).
+    `events` None: no story (a live update; the page keeps the story it has)."""
     watching = watch_lines is not None
     me = None if watching else view.seat
     revealed = dict(revealed or {})
@@ -290,7 +292,7 @@ def build_board(
             if seats[me].taken_out
             else f"{my_stand_in} is finishing your turn. Then it is yours again."
         )
-    story = tell(events, [r.name for r in seat_rows], me)
+    story = None if events is None else tuple(tell(events, [r.name for r in seat_rows], me))
     return Board(
         table_id=table_id,
         version=version,
@@ -309,7 +311,7 @@ def build_board(
         final_turns_left=view.final_turns_left,
         draws_left=view.draws_left,
         controls=controls,
-        story=tuple(story),
+        story=story,
         round_number=view.round_number,
         prompt=prompt,
         watching=watching,

@@ -3,6 +3,9 @@
 // the newest moves briefly; sends moves with fetch and shows "The table has moved on" with the
 // fresh board when a move came from a stale page. Without JavaScript every move is a plain
 // form and the page refreshes itself while others play.
+// A live board comes without the table story: the page keeps its story list and adds the new
+// lines each answer brings (`story`, once per version), so the server does not tell the
+// whole story again for every seat at every move.
 (function () {
   "use strict";
 
@@ -18,6 +21,7 @@
   var busy = false;
   var hideTimer = null;
   var lastBeat = 0;
+  var storyVersion = parseInt(version(), 10); // the story holds every line up to this version
 
   function board() {
     return document.querySelector("[data-board]");
@@ -33,8 +37,32 @@
     return b ? b.getAttribute("data-status") : "";
   }
 
+  function keepStory(kept) {
+    var fresh = region.querySelector(".story-list[data-story-kept]");
+    if (kept && fresh) {
+      fresh.replaceWith(kept);
+    }
+  }
+
+  function addStory(items, at) {
+    var list = region.querySelector(".story-list");
+    if (!list || !items || isNaN(at) || at <= storyVersion) {
+      return;
+    }
+    storyVersion = at;
+    items.forEach(function (item) {
+      list.insertAdjacentHTML("beforeend", item);
+    });
+    var length = parseInt(list.getAttribute("data-story-length"), 10) || 8;
+    while (list.children.length > length) {
+      list.removeChild(list.firstElementChild);
+    }
+  }
+
   function show(html) {
+    var kept = region.querySelector(".story-list");
     region.innerHTML = html;
+    keepStory(kept);
     var prompt = region.querySelector(".prompt");
     if (speakerButton && prompt) {
       speakerButton.setAttribute("data-speak", prompt.textContent);
@@ -82,6 +110,7 @@
     }
     if (data.html) {
       show(data.html);
+      addStory(data.story, parseInt(data.version, 10));
     }
     tell(data.news);
   }
@@ -115,7 +144,9 @@
         return response.ok ? response.json() : null;
       })
       .then(function (data) {
-        if (data && (data.changed || force)) {
+        // An answer older than the page (a move's answer came first) changes nothing.
+        var newer = data && parseInt(data.version, 10) > parseInt(version(), 10);
+        if (data && ((data.changed && newer) || force)) {
           if (status() === "" && data.status !== "open") {
             window.location.reload();
             return;

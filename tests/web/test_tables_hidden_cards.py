@@ -133,7 +133,8 @@ def public_cards(app: Flask, table_id: int) -> set[int]:
 
 def read(client: FlaskClient, table_id: int) -> tuple[str, dict[str, Any]]:
     page = client.get(f"/play/tables/{table_id}").get_data(as_text=True)
-    data = client.get(f"/play/tables/{table_id}/state?version=-1").get_json()
+    # From version 0: the JSON brings the story's newest lines too.
+    data = client.get(f"/play/tables/{table_id}/state?version=0").get_json()
     return page, data
 
 
@@ -182,6 +183,9 @@ def test_no_page_shows_a_card_its_seat_may_not_see(
         check_page(data["html"], game.view(watched), public_events=everyone_saw)
         for news in data["news"]:  # the JSON's story: pictures of public cards only
             assert news["card"] is None or news["card"] in everyone_saw
+        assert len(data["story"]) == len(data["news"])
+        story = '<section class="story"><ol>' + "".join(data["story"]) + "</ol></section>"
+        check_page(story, game.view(watched), public_events=everyone_saw)
         if status == "counting":
             from tests.web.tables import count_for
 
