@@ -10,6 +10,7 @@ from flask import Blueprint, Flask, abort, g, redirect, session, url_for
 from flask_login import current_user, logout_user
 from sqlalchemy import Select, select
 from sqlalchemy.orm import InstrumentedAttribute
+from werkzeug.local import LocalProxy
 from werkzeug.wrappers import Response
 
 from classroom.extensions import db, login_manager
@@ -25,7 +26,9 @@ def init_app(app: Flask) -> None:
     login_manager.login_message = "Please sign in to see that page."
     login_manager.login_message_category = "warning"
     login_manager.session_protection = "basic"
-    app.context_processor(lambda: {"signed_in_child": current_child()})
+    # Looked up only when a template uses it (the nav does; a board fragment, drawn after the
+    # move's commit expired the child, does not and so needs no query).
+    app.context_processor(lambda: {"signed_in_child": LocalProxy(current_child)})
 
 
 @login_manager.user_loader

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from classroom.assignments import COMPUTER_PLAYER_NAMES, COMPUTER_PLAYER_PICTURES, Assignment
@@ -372,9 +372,9 @@ def _commit_state(
         {"state": game.to_dict(), "status": status, "next_computer_at": next_computer_at},
     )
     version = expected + 1
-    db.session.add_all(
-        TableEvent(table_id=table.id, version=version, event=e.to_dict()) for e in events
-    )
+    story = [{"table_id": table.id, "version": version, "event": e.to_dict()} for e in events]
+    if story:  # one bulk INSERT: no unit of work needed for rows nobody reads back here
+        db.session.execute(insert(TableEvent), story)
     db.session.add_all(rows)
     db.session.commit()
     return version

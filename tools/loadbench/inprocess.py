@@ -7,7 +7,8 @@ Seeds one table of four children at Standard (as the load benchmark does, many r
 game does not end), signs each child in, then plays: the child on turn posts one of the moves
 the engine allows (as table.js does: `Accept: application/json`, the form's fields and CSRF
 token), the next seat polls with the version before the move (a changed poll) and again with
-the new one (nothing changed), and the landing page is asked for once. Prints the
+the new one (nothing changed), the mover's table page is timed as it is read for its CSRF
+token, and the landing page is asked for once. Prints the
 median CPU time of each (also in landing pages: the machine's speed varies), its wall-clock
 time and its queries. With --profile KIND, a
 cProfile of that kind of request.
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument(
         "--profile",
-        choices=("move post", "changed poll", "unchanged poll", "landing page"),
+        choices=("move post", "changed poll", "unchanged poll", "table page", "landing page"),
         help="cProfile this kind of request",
     )
     parser.add_argument("--sort", default="cumulative", help="profile order (default cumulative)")
@@ -133,7 +134,8 @@ def play(args: argparse.Namespace) -> int:
             db.session.remove()
         client = clients[seat]
         # The CSRF token is in the forms of the seat's own page, when it is on turn.
-        match = CSRF.search(client.get(f"/play/tables/{table_id}").get_data(as_text=True))
+        page = timed("table page", client.get, f"/play/tables/{table_id}")
+        match = CSRF.search(page.get_data(as_text=True))
         assert match, "no form on the page of the seat on turn"
         token = match.group(1)
         form = {"csrf_token": token, "version": str(version)} | {
