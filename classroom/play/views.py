@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -171,6 +171,9 @@ def table(table_id: int) -> Any:
 @bp.get("/tables/<int:table_id>/state")
 def state(table_id: int) -> Response:
     """JSON for the page's live updates: the version, and the fresh board when it changed."""
+    quiet = service.nothing_new(table_id, me().id, common.int_arg(request.args.get("version")))
+    if quiet is not None:
+        return jsonify({"version": quiet[0], "status": quiet[1], "changed": False})
     table, seat = my_seat(table_id)
     return common.state_json(table_id, seat, urls_for(table_id), table)
 

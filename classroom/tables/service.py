@@ -653,10 +653,7 @@ def seat_seen(table: PlayTable, seat: int) -> None:
         seat_row.last_seen_at = when
         if _give_back(table, seat_row):
             return
-    last = aware(seat_row.last_seen_at)
-    limit = away_after()
-    every = timedelta(seconds=SEEN_EVERY if limit <= 0 else min(SEEN_EVERY, limit / 3))
-    if last is not None and when - last < every:
+    if not _seen_due(seat_row, when):
         return
     # Not guarded by the version: when a page was last seen is no part of the game.
     db.session.execute(
@@ -666,6 +663,57 @@ def seat_seen(table: PlayTable, seat: int) -> None:
         .execution_options(synchronize_session=False)
     )
     db.session.commit()
+
+
+def _seen_due(seat_row: Any, when: datetime) -> bool:
+    """Is it time to note again that this seat's page is there (at most every SEEN_EVERY
+    seconds, and often enough that a seat in use is never taken for an away one)?"""
+    last = aware(seat_row.last_seen_at)
+    limit = away_after()
+    every = timedelta(seconds=SEEN_EVERY if limit <= 0 else min(SEEN_EVERY, limit / 3))
+    return last is None or when - last >= every
+
+
+def nothing_new(table_id: int, child_id: int, since: int | None) -> tuple[int, str] | None:
+    """For a child's poll, in one small query: the table's (version, status) when the page at
+    version `since` is up to date and reading the table would change nothing (no note that
+    the seat was seen is due, no computer player or away child to act for); else None, and
+    the poll reads the whole table. Most polls of a class are these: children think."""
+    query = (
+        select(
+            PlayTable.version,
+            PlayTable.status,
+            PlayTable.next_computer_at,
+            TableSeat.child_id,
+            TableSeat.computer,
+            TableSeat.stand_in,
+            TableSeat.last_seen_at,
+            TableSeat.away_since,
+            TableSeat.taken_out,
+        )
+        .join(TableSeat, TableSeat.table_id == PlayTable.id)
+        .where(PlayTable.id == table_id)
+    )
+    rows = db.session.execute(query).all()
+    if since is None or not rows or rows[0].version != since:
+        return None
+    mine = [r for r in rows if r.child_id == child_id]
+    when = now()
+    if len(mine) != 1 or mine[0].stand_in is not None or _seen_due(mine[0], when):
+        return None
+    # What advance_computers would act on, decided without the game (so without knowing
+    # whose turn it is): any doubt reads the whole table.
+    version, status, due = rows[0].version, rows[0].status, aware(rows[0].next_computer_at)
+    away = any(r.child_id is not None and _unseen(r) for r in rows)
+    if away and status in ("playing", "counting"):
+        return None
+    if status == "playing":
+        if any(r.stand_in is not None and _came_back(r) for r in rows):
+            return None
+        computers = any(r.computer is not None or r.stand_in is not None for r in rows)
+        if computers and (due is None or when >= due):
+            return None
+    return version, status
 
 
 def _mid_turn(table: PlayTable, seat: int) -> bool:

@@ -1,0 +1,120 @@
+"""The quiet poll (service.nothing_new): a page that is up to date gets its answer from one
+small query, unless reading the table would change something; then the poll reads it all."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+from flask import Flask
+from sqlalchemy import event, update
+
+from classroom.extensions import db
+from classroom.models import PlayTable, TableSeat
+from classroom.tables import service
+from tests.web.conftest import MadeChild, MadeClass
+from tests.web.tables import (
+    child_client,
+    game,
+    leave,
+    poll,
+    seat_state,
+    set_level,
+    snapshot,
+    start_table,
+)
+
+
+def quiet(app: Flask, table_id: int, child: MadeChild, since: int | None) -> object:
+    with app.app_context():
+        return service.nothing_new(table_id, child.id, since)
+
+
+def seen_now(app: Flask, table_id: int) -> None:
+    """Every seat's page was seen just now (as right after a poll)."""
+    with app.app_context():
+        db.session.execute(
+            update(TableSeat)
+            .where(TableSeat.table_id == table_id)
+            .values(last_seen_at=service.now())
+        )
+        db.session.commit()
+
+
+def test_an_up_to_date_page_of_children_is_answered_from_one_query(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    mia, leo, ava = (make_child(classroom, n) for n in ("Mia", "Leo", "Ava"))
+    for kid in (mia, leo, ava):
+        set_level(app, kid, "standard")
+    table_id = start_table(app, [mia, leo])
+    seen_now(app, table_id)
+    version, status, _ = snapshot(app, table_id)
+    assert quiet(app, table_id, leo, version) == (version, status)
+    # The page is behind, the version is garbage, or the child has no seat: the full read.
+    assert quiet(app, table_id, leo, version - 1) is None
+    assert quiet(app, table_id, leo, None) is None
+    assert quiet(app, table_id, ava, version) is None
+    assert quiet(app, 999_999, leo, version) is None
+
+    # Through the page's own request: one query for the seat (one more for the child).
+    leo_tablet = child_client(app, leo)
+    statements: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def note(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        answer = poll(leo_tablet, table_id, version)
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    assert answer == {"version": version, "status": status, "changed": False}
+    assert len(statements) == 2 and not any("UPDATE" in s for s in statements)
+
+
+def test_a_poll_that_must_act_reads_the_whole_table(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "standard")
+    table_id = start_table(app, [mia, leo])
+    seen_now(app, table_id)
+    version = snapshot(app, table_id)[0]
+    # Leo's own "seen" note is due: the poll writes it.
+    leave(app, table_id, 1, seconds=service.SEEN_EVERY + 1)
+    assert quiet(app, table_id, leo, version) is None
+    poll(child_client(app, leo), table_id, version)
+    last = seat_state(app, table_id, 1)["last_seen_at"]
+    assert service.now() - last < timedelta(seconds=5)
+    # Mia, on turn, left long ago: the poll gives her seat to a computer player.
+    assert game(app, table_id).current_seat == 0
+    leave(app, table_id, 0)
+    assert quiet(app, table_id, leo, version) is None
+    answer = poll(child_client(app, leo), table_id, version)
+    assert answer["changed"] and seat_state(app, table_id, 0)["stand_in"] is not None
+
+
+def test_a_computer_player_is_left_to_its_pause(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    mia = make_child(classroom, "Mia")
+    set_level(app, mia, "standard")
+    app.config["COMPUTER_PACE"] = 60  # the computer player's pause is not over for a minute
+    table_id = start_table(app, [mia], ["beginner"])
+    seen_now(app, table_id)
+    version, status, _ = snapshot(app, table_id)
+    assert quiet(app, table_id, mia, version) == (version, status)
+    app.config["COMPUTER_PACE"] = 0
+    with app.app_context():
+        db.session.execute(
+            update(PlayTable)
+            .where(PlayTable.id == table_id)
+            .values(next_computer_at=service.now() - timedelta(seconds=1))
+        )
+        db.session.commit()
+    # Its pause is over: the poll reads the table (and the computer plays if on turn).
+    assert quiet(app, table_id, mia, version) is None
