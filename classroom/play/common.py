@@ -267,23 +267,23 @@ def action_from_form(form: Mapping[str, Any]) -> Action:
 def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
     """A move posted from the page (plain form or fetch): applied in one transaction, or
     refused with the engine's sentence (4xx) or "The table has moved on" (409)."""
+    table_id = table.id  # read before a commit or rollback expires `table`
     expected = int_arg(request.form.get("version"))
     try:
         action = action_from_form(request.form)
         if expected is None:
             raise service.TableError("The move came without the table's version")
-        result = service.play_move(table.id, seat, action, expected, table)
+        result = service.play_move(table_id, seat, action, expected, table)
     except service.TableMovedOn as moved:
-        return _refused(table.id, seat, urls, str(moved), 409, since=expected)
+        return _refused(table_id, seat, urls, str(moved), 409, since=expected)
     except (IllegalAction, ValueError) as refused:
-        return _refused(table.id, seat, urls, str(refused), 422, since=expected)
+        return _refused(table_id, seat, urls, str(refused), 422, since=expected)
     revealed = {
         e.position: int(e.card)
         for e in result.events
         if e.kind is EventKind.PEEKED and e.seat == seat and e.card is not None and e.position
     }
-    fresh = service.load_table(table.id)
-    assert fresh is not None
+    fresh = table  # as the move's transaction left it (service._commit_state)
     if wants_json():
         # The move's own events are the news: nothing else can have happened in between.
         names = [s.name for s in fresh.seats]
@@ -325,14 +325,15 @@ def _refused(
 
 def handle_look(table: PlayTable, seat: int, urls: Urls) -> Any:
     """A look at one's own card (Peek levels): shown on the returned page, recorded."""
+    table_id = table.id  # read before a commit or rollback expires `table`
     position = int_arg(request.form.get("position"))
     try:
         if position is None:
             raise service.TableError("Which card? Tap one of your cards")
-        card = service.look(table.id, seat, position)
+        card = service.look(table_id, seat, position)
     except (IllegalAction, ValueError) as refused:
-        return _refused(table.id, seat, urls, str(refused), 422)
-    fresh = service.load_table(table.id)
+        return _refused(table_id, seat, urls, str(refused), 422)
+    fresh = service.load_table(table_id)
     assert fresh is not None
     revealed = {position: card}
     if wants_json():
@@ -351,6 +352,7 @@ def handle_look(table: PlayTable, seat: int, urls: Urls) -> Any:
 def handle_count(table: PlayTable, seat: int, urls: Urls) -> Any:
     """Counting at the end of a round: cube presses (no JavaScript) re-show the form; a snap
     or a typed total is recorded."""
+    table_id = table.id  # read before a commit or rollback expires `table`
     form = request.form
     stacks = [int_arg(form.get(f"cubes_{p}")) or 0 for p in range(1, 5)]
     stacks = [max(0, min(service.MAX_CUBES, n)) for n in stacks]
@@ -372,16 +374,16 @@ def handle_count(table: PlayTable, seat: int, urls: Urls) -> Any:
                 # As cubes.js does: one gentle "count again" first; the next snap records.
                 query = "&".join(f"placed={n}" for n in stacks)
                 return redirect(f"{urls.page}?{query}&recount=1", code=303)
-            service.record_count(table.id, seat, cubes=stacks, hinted=hinted)
+            service.record_count(table_id, seat, cubes=stacks, hinted=hinted)
         else:
             total = int_arg(str(form.get("total", "")).strip())
             if total is None:
                 raise service.TableError("Type your total with the numbers")
-            service.record_count(table.id, seat, total=total, hinted=hinted)
+            service.record_count(table_id, seat, total=total, hinted=hinted)
     except service.TableMovedOn as moved:
-        return _refused(table.id, seat, urls, str(moved), 409)
+        return _refused(table_id, seat, urls, str(moved), 409)
     except (IllegalAction, ValueError) as refused:
-        return _refused(table.id, seat, urls, str(refused), 422)
+        return _refused(table_id, seat, urls, str(refused), 422)
     return redirect(urls.page, code=303)
 
 

@@ -157,10 +157,11 @@ def start(table_id: int) -> Response:
 @bp.get("/tables/<int:table_id>")
 def table(table_id: int) -> Any:
     """The game page: the board, the moves, the story; waiting and counting too."""
-    _, seat = my_seat(table_id)
-    service.advance_computers(table_id)
-    table = service.load_table(table_id)
-    assert table is not None
+    table, seat = my_seat(table_id)
+    if service.advance_computers(table_id, table):
+        fresh = service.load_table(table_id)
+        assert fresh is not None
+        table = fresh
     extra: dict[str, Any] = {"home_url": url_for("child.home")}
     if table.status == "open":
         extra["allowed"] = Assignment.of(me()).computer_players

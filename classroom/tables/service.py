@@ -19,6 +19,7 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from classroom.assignments import COMPUTER_PLAYER_NAMES, COMPUTER_PLAYER_PICTURES, Assignment
 from classroom.extensions import db
@@ -348,7 +349,7 @@ def _bump(table: PlayTable, expected: int, values: dict[str, Any]) -> None:
     result = db.session.execute(
         update(PlayTable)
         .where(PlayTable.id == table.id, PlayTable.version == expected)
-        .values(version=expected + 1, updated_at=now(), **values)
+        .values(**({"version": expected + 1, "updated_at": now()} | values))
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
@@ -365,18 +366,31 @@ def _commit_state(
     rows: list[Any],
     next_computer_at: datetime | None,
 ) -> int:
-    """One transaction: the new state (guarded by the version), the events, the rows."""
-    _bump(
-        table,
-        expected,
-        {"state": game.to_dict(), "status": status, "next_computer_at": next_computer_at},
-    )
+    """One transaction: the new state (guarded by the version), the events, the rows.
+    Afterwards `table` holds what was written (no need to read it again to answer)."""
+    values = {
+        "state": game.to_dict(),
+        "status": status,
+        "next_computer_at": next_computer_at,
+        "updated_at": now(),
+    }
+    _bump(table, expected, values)
     version = expected + 1
     story = [{"table_id": table.id, "version": version, "event": e.to_dict()} for e in events]
     if story:  # one bulk INSERT: no unit of work needed for rows nobody reads back here
         db.session.execute(insert(TableEvent), story)
     db.session.add_all(rows)
-    db.session.commit()
+    # The commit would expire every row of the session, and the answer would read the table
+    # and its seats again: they are as this transaction left them, so keep them, with the
+    # columns the UPDATE wrote (it bypassed the ORM) set on the row.
+    session = db.session()
+    expiring, session.expire_on_commit = session.expire_on_commit, False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = expiring
+    for name, value in [*values.items(), ("version", version)]:
+        set_committed_value(table, name, value)
     return version
 
 
