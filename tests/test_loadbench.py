@@ -36,3 +36,13 @@ def test_a_short_run_plays_moves_without_errors(tmp_path: Path) -> None:
     assert figures["stale"] == 0
     assert figures["trivial_per_second"] > 0
     assert "moves/s" in done.stdout and "ratio" in done.stdout
+
+
+def test_the_in_process_figures_cover_every_request_of_a_table() -> None:
+    """tools/loadbench/inprocess.py plays a few moves and prints each kind of request."""
+    command = [sys.executable, "-m", "tools.loadbench.inprocess", "--moves", "12"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    for kind in ("move post", "changed poll", "unchanged poll", "table page", "bare move"):
+        line = next(x for x in done.stdout.splitlines() if x.strip().startswith(kind))
+        assert "landing pages" in line and "queries" in line

@@ -8,7 +8,8 @@ game does not end), signs each child in, then plays: the child on turn posts one
 the engine allows (as table.js does: `Accept: application/json`, the form's fields and CSRF
 token), the next seat polls with the version before the move (a changed poll) and again with
 the new one (nothing changed), the mover's table page is timed as it is read for its CSRF
-token, and the landing page is asked for once. Prints the
+token, the landing page is asked for once, and a bare move (tools/loadbench/bare.py: the
+least a move could cost in this app) is posted. Prints the
 median CPU time of each (also in landing pages: the machine's speed varies), its wall-clock
 time and its queries. With --profile KIND, a
 cProfile of that kind of request.
@@ -42,7 +43,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument(
         "--profile",
-        choices=("move post", "changed poll", "unchanged poll", "table page", "landing page"),
+        choices=(
+            "move post",
+            "changed poll",
+            "unchanged poll",
+            "table page",
+            "landing page",
+            "bare move",
+        ),
         help="cProfile this kind of request",
     )
     parser.add_argument("--sort", default="cumulative", help="profile order (default cumulative)")
@@ -65,9 +73,11 @@ def play(args: argparse.Namespace) -> int:
     from classroom.extensions import db
     from classroom.game import ActionKind
     from classroom.tables import service
+    from tools.loadbench import bare
     from tools.loadbench.seed import seed
 
     app = create_app()
+    app.register_blueprint(bare.bp)
     with app.app_context():
         upgrade()
     plan = seed(1, 4, rounds=20)
@@ -82,11 +92,13 @@ def play(args: argparse.Namespace) -> int:
 
     anonymous = app.test_client()  # the landing page as the load benchmark asks for it
     clients = []
+    bare_tokens = []
     for child in plan["children"]:
         client = app.test_client()
         with client.session_transaction() as session:
             session["child_id"] = child["id"]
         clients.append(client)
+        bare_tokens.append(client.get("/bare/token").get_data(as_text=True))
     times: dict[str, list[float]] = {}
     cpus: dict[str, list[float]] = {}
     counts: dict[str, list[int]] = {}
@@ -153,6 +165,9 @@ def play(args: argparse.Namespace) -> int:
         unchanged = f"{state}?version={fresh['version']}"
         timed("unchanged poll", other.get, unchanged, headers=json_header)
         timed("landing page", anonymous.get, "/")
+        bare_form = {"csrf_token": bare_tokens[seat]}
+        bare_move = f"/bare/tables/{table_id}/move"
+        timed("bare move", client.post, bare_move, data=bare_form, headers=json_header)
     print(f"{args.db}, {moves} moves, in-process: medians in ms, and queries per request")
     landing = statistics.median(cpus["landing page"])
     for name, values in times.items():
