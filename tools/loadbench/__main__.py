@@ -48,7 +48,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument(
-        "--workers", type=int, default=4, help="gunicorn worker processes (default 4)"
+        "--workers",
+        type=int,
+        default=2,
+        help="gunicorn worker processes (default 2, as bin/run; one per core here)",
     )
     parser.add_argument(
         "--threads", type=int, default=1, help="threads per worker (above 1: gthread workers)"
