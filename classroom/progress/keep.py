@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
+from functools import cache
 from typing import Any
 
 from sqlalchemy import delete, event, select
@@ -66,6 +67,22 @@ def add_rows(rows: Iterable[Any], into: Counter[Where], chances: Counter[Where])
             chances[where] += chance
 
 
+@cache
+def _upsert(dialect_name: str) -> Any:
+    """The INSERT ... ON CONFLICT DO UPDATE that adds counts to tallies, built once per
+    dialect (building its `excluded` columns cost more than running it)."""
+    table = DailyTally.__table__
+    dialect = postgresql if dialect_name == "postgresql" else sqlite
+    stmt = dialect.insert(table)
+    return stmt.on_conflict_do_update(
+        index_elements=["child_id", "day", "level", "key"],
+        set_={
+            "hits": table.c.hits + stmt.excluded.hits,
+            "chances": table.c.chances + stmt.excluded.chances,
+        },
+    )
+
+
 def write(connection: Connection, hits: Counter[Where], chances: Counter[Where]) -> None:
     """Add counts to the stored tallies: one upsert for all of them."""
     if not chances:
@@ -84,16 +101,7 @@ def write(connection: Connection, hits: Counter[Where], chances: Counter[Where])
         for where, n in chances.items()
         for child_id, class_id, day, level, key in (where,)
     ]
-    table = DailyTally.__table__
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    stmt = dialect.insert(table)
-    stmt = stmt.on_conflict_do_update(
-        index_elements=["child_id", "day", "level", "key"],
-        set_={
-            "hits": table.c.hits + stmt.excluded.hits,
-            "chances": table.c.chances + stmt.excluded.chances,
-        },
-    )
+    stmt = _upsert(connection.dialect.name)
     # Sorted so that two transactions touching the same child's rows lock them in one order.
     connection.execute(stmt, sorted(values, key=lambda v: (v["child_id"], v["day"], v["key"])))
 
