@@ -64,7 +64,7 @@ def board_for(
 ) -> Board:
     """The board a seat (or, with seat None, the teacher watching) may see now; with `story`
     False, without the story (a live update: the page keeps its own)."""
-    game = service.game_of(table)
+    game = service.game_seen(table)
     viewer = 0 if seat is None else seat
     view = game.view(viewer)
     events = None
@@ -132,7 +132,7 @@ def take_reveal(table: PlayTable, seat: int | None) -> dict[int, int] | None:
         events = service.stored_events(table.id, since_version=since)
         if any(moved(e, seat, p) for e in events for p in positions):
             return None
-    line = service.game_of(table).lines[seat]
+    line = service.game_seen(table).lines[seat]
     return {p: int(line[p - 1]) for p in positions}
 
 
@@ -147,7 +147,7 @@ def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
     """What the counting part of the page needs: this seat's step and everyone's bars."""
     if table.state is None or table.status not in ("counting", "finished"):
         return {}
-    game = service.game_of(table)
+    game = service.game_seen(table)
     step = None
     if seat is not None:
         step = service.count_step(table, table.seats[seat], game)
@@ -369,7 +369,7 @@ def handle_count(table: PlayTable, seat: int, urls: Urls) -> Any:
             return redirect(f"{urls.page}?{query}", code=303)
         if press == "snap":
             hinted = hinted or request.args.get("hinted") == "1"
-            line = [int(c) for c in service.game_of(table).lines[seat]]
+            line = [int(c) for c in service.game_seen(table).lines[seat]]
             if not hinted and any(n != v for n, v in zip(stacks, line, strict=True) if v):
                 # As cubes.js does: one gentle "count again" first; the next snap records.
                 query = "&".join(f"placed={n}" for n in stacks)

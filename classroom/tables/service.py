@@ -14,10 +14,12 @@ import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from flask import current_app
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -130,9 +132,27 @@ def load_table(table_id: int) -> PlayTable | None:
 
 
 def game_of(table: PlayTable) -> Game:
+    """The table's game, decoded afresh: the caller may play it (and commit it)."""
     if table.state is None:
         raise TableError("This table has not started yet")
     return Game.from_dict(table.state)
+
+
+# The game last decoded (or committed) for a table row, with the saved state it stands for.
+# A request reads the same game two or three times (should a computer play? the board); it
+# is decoded once. Keyed by the row object and checked against the very state object the row
+# holds now, so a reload, a rollback or another commit is never answered from a stale game.
+_SEEN: WeakKeyDictionary[PlayTable, tuple[object, Game]] = WeakKeyDictionary()
+
+
+def game_seen(table: PlayTable) -> Game:
+    """The table's game to read only (never to play: use game_of for that)."""
+    kept = _SEEN.get(table)
+    if kept is not None and kept[0] is table.state:
+        return kept[1]
+    game = game_of(table)
+    _SEEN[table] = (table.state, game)
+    return game
 
 
 def seat_of_child(table: PlayTable, child_id: int) -> TableSeat | None:
@@ -344,14 +364,26 @@ def stop_table(table_id: int) -> None:
 # --- the move transaction -------------------------------------------------------------------
 
 
-def _bump(table: PlayTable, expected: int, values: dict[str, Any]) -> None:
-    """UPDATE the table WHERE its version is still `expected`, raising TableMovedOn if not."""
-    result = db.session.execute(
+@cache
+def _bump_statement(columns: frozenset[str]) -> Any:
+    """The guarded UPDATE of `_bump` for these columns, built once (with bound parameters)."""
+    return (
         update(PlayTable)
-        .where(PlayTable.id == table.id, PlayTable.version == expected)
-        .values(**({"version": expected + 1, "updated_at": now()} | values))
+        .where(
+            PlayTable.id == bindparam("guard_id"),
+            PlayTable.version == bindparam("guard_version"),
+        )
+        .values({name: bindparam(f"new_{name}") for name in sorted(columns)})
         .execution_options(synchronize_session=False)
     )
+
+
+def _bump(table: PlayTable, expected: int, values: dict[str, Any]) -> None:
+    """UPDATE the table WHERE its version is still `expected`, raising TableMovedOn if not."""
+    columns = {"version": expected + 1, "updated_at": now()} | values
+    params = {f"new_{name}": value for name, value in columns.items()}
+    params |= {"guard_id": table.id, "guard_version": expected}
+    result = db.session.execute(_bump_statement(frozenset(columns)), params)
     if result.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
         raise TableMovedOn()
@@ -391,6 +423,7 @@ def _commit_state(
         session.expire_on_commit = expiring
     for name, value in [*values.items(), ("version", version)]:
         set_committed_value(table, name, value)
+    _SEEN[table] = (values["state"], game)  # the game as played is the state just written
     return version
 
 
@@ -536,20 +569,20 @@ def advance_computers(table_id: int, table: PlayTable | None = None) -> bool:
     if table.status == "counting":
         if not any(_unseen(s) for s in table.seats if s.child_id is not None):
             return False  # the usual case, decided without rebuilding the game
-        game = game_of(table)
+        game = game_seen(table)
         round_number = game.round_number
         waiting = [s for s in _counting_seats(table, game) if s.counted_round < round_number]
-        return _seats_away(table, game, [s for s in waiting if _unseen(s)])
+        return _seats_away(table, game_of(table), [s for s in waiting if _unseen(s)])
     if table.status != "playing":
         return False
-    game = game_of(table)
+    game = game_seen(table)
     seat = game.current_seat
     if seat is None:
         return False
     seat_row = table.seats[seat]
     if seat_row.computer is None and seat_row.stand_in is None:
         if seat_row.child_id is not None and _unseen(seat_row):
-            return _seats_away(table, game, [seat_row])
+            return _seats_away(table, game_of(table), [seat_row])
         return False
     if seat_row.stand_in is not None and game.phase is Phase.CHOOSE and _came_back(seat_row):
         return _give_back(table, seat_row)  # back before their turn began: theirs to play
@@ -562,7 +595,7 @@ def advance_computers(table_id: int, table: PlayTable | None = None) -> bool:
     player = make_player(personality, seed=f"{table.id}:{seat}:{table.version}")
     action = player.choose(view, game.legal_actions())
     try:
-        _move(table, game, seat, action)
+        _move(table, game_of(table), seat, action)
     except TableMovedOn:
         return False
     return True
