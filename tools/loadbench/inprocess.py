@@ -178,7 +178,10 @@ def play(args: argparse.Namespace) -> int:
             f"queries {statistics.median(counts[name]):.0f}"
         )
     if profiler is not None:
-        pstats.Stats(profiler, stream=sys.stdout).sort_stats(args.sort).print_stats(args.lines)
+        stats = pstats.Stats(profiler, stream=sys.stdout).sort_stats(args.sort)
+        stats.print_stats(args.lines)
+        if os.environ.get("INPROCESS_CALLERS"):
+            stats.print_callers(os.environ["INPROCESS_CALLERS"])
     return 0
 
 
