@@ -9,10 +9,10 @@ the engine allows (as table.js does: `Accept: application/json`, the form's fiel
 token), the next seat polls with the version before the move (a changed poll) and again with
 the new one (nothing changed), the mover's table page is timed as it is read for its CSRF
 token, the landing page is asked for once, and a bare move (tools/loadbench/bare.py: the
-least a move could cost in this app) is posted. Prints the
-median CPU time of each (also in landing pages: the machine's speed varies), its wall-clock
-time and its queries. With --profile KIND, a
-cProfile of that kind of request.
+least a move could cost in this app) is posted. Prints the median CPU time of each (also in
+landing pages: the machine's speed varies), its wall-clock time and its queries. With
+--profile KIND, a cProfile of that kind of request; with INPROCESS_CALLERS=PATTERN in the
+environment, also who called the functions matching PATTERN (pstats' print_callers).
 """
 
 from __future__ import annotations
