@@ -721,12 +721,10 @@ def _seen_due(seat_row: Any, when: datetime) -> bool:
     return last is None or when - last >= every
 
 
-def nothing_new(table_id: int, child_id: int, since: int | None) -> tuple[int, str] | None:
-    """For a child's poll, in one small query: the table's (version, status) when the page at
-    version `since` is up to date and reading the table would change nothing (no note that
-    the seat was seen is due, no computer player or away child to act for); else None, and
-    the poll reads the whole table. Most polls of a class are these: children think."""
-    query = (
+@cache
+def _quiet_query() -> Any:
+    """nothing_new's one query (built once: most requests of a class are quiet polls)."""
+    return (
         select(
             PlayTable.version,
             PlayTable.status,
@@ -739,9 +737,16 @@ def nothing_new(table_id: int, child_id: int, since: int | None) -> tuple[int, s
             TableSeat.taken_out,
         )
         .join(TableSeat, TableSeat.table_id == PlayTable.id)
-        .where(PlayTable.id == table_id)
+        .where(PlayTable.id == bindparam("table_id"))
     )
-    rows = db.session.execute(query).all()
+
+
+def nothing_new(table_id: int, child_id: int, since: int | None) -> tuple[int, str] | None:
+    """For a child's poll, in one small query: the table's (version, status) when the page at
+    version `since` is up to date and reading the table would change nothing (no note that
+    the seat was seen is due, no computer player or away child to act for); else None, and
+    the poll reads the whole table. Most polls of a class are these: children think."""
+    rows = db.session.execute(_quiet_query(), {"table_id": table_id}).all()
     if since is None or not rows or rows[0].version != since:
         return None
     mine = [r for r in rows if r.child_id == child_id]
@@ -767,7 +772,7 @@ def _mid_turn(table: PlayTable, seat: int) -> bool:
     """Is `seat` on turn with the turn under way (a card drawn, or the move made)?"""
     if table.status != "playing" or table.state is None:
         return False
-    game = game_of(table)
+    game = game_seen(table)
     return game.current_seat == seat and game.phase is not Phase.CHOOSE
 
 
