@@ -18,17 +18,21 @@ from classroom.assignments import (
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.models import PlayTable
-from classroom.play import cards, common
+from classroom.play import cards, common, pieces
 from classroom.tables import service
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
 
 bp.before_request(require_child)
-# play/_cards.html exports these as `card` and `card_name` for every page that shows cards.
+# play/_cards.html exports the first two as `card` and `card_name` for every page that shows
+# cards; play/_board.html uses the pieces.
 bp.add_app_template_global(cards.card, "play_card")
 bp.add_app_template_global(cards.card_name, "play_card_name")
 bp.add_app_template_global(cards.story_item, "play_story_item")
+bp.add_app_template_global(pieces.move_for, "play_move_for")
+bp.add_app_template_global(pieces.slot_card, "play_slot_card")
+bp.add_app_template_global(pieces.seat_head, "play_seat_head")
 bp.add_app_template_global(common.STORY_LENGTH, "play_story_length")  # type: ignore[arg-type]
 
 

@@ -8,6 +8,7 @@ import importlib.util
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -147,6 +148,61 @@ def test_card_sizes_place_number_and_label(app: Flask) -> None:
     assert second.get("alt") == "Your card, place 1"
     assert "card-sm" in second.classes
     assert_csp_safe(html)
+
+
+def test_a_move_is_a_plain_form_with_its_fields_escaped(app: Flask) -> None:
+    """pieces.move: the CSRF token, the table's version and the move's fields as hidden inputs;
+    the button names the move for screen readers; nothing a name holds becomes markup."""
+    html = render(
+        app,
+        '{% set move = play_move_for("/play/tables/3/move", "t<k>", 7) %}'
+        '{{ move("swap", "", 2, 1, 4, "card-button", "Swap with Leo <b>\'s card", inner=card(5)) }}'
+        '{{ move("end_turn", "Done & <off>") }}',
+    )
+    page = Page(html)
+    swap, done = page.find("form")
+    assert done.get("action") == swap.get("action")
+    assert swap.get("action") == "/play/tables/3/move" and swap.has("data-move")
+    fields = {i.get("name"): i.get("value") for i in page.find("input")[:6]}
+    assert fields == {
+        "csrf_token": "t<k>",
+        "version": "7",
+        "kind": "swap",
+        "position": "2",
+        "other_seat": "1",
+        "other_position": "4",
+    }
+    first, second = page.find("button")
+    assert first.get("aria-label") == "Swap with Leo <b>'s card"
+    assert "card-button" in first.classes
+    assert second.text == "Done & <off>" and not second.has("aria-label")
+    assert "<b>" not in html and "<off>" not in html and "<k>" not in html
+    assert len(page.find("img")) == 1  # the card the swap button shows
+
+
+def test_a_seat_head_shows_the_badges_in_words(app: Flask) -> None:
+    """pieces.seat_head: picture, name, and every badge as words (colour is never the only cue)."""
+    seat = {
+        "seat": 1,
+        "colour": "grape",
+        "picture": "owl",
+        "name": "Ava <i>",
+        "is_me": True,
+        "on_turn": True,
+        "away": True,
+        "taken_out": False,
+        "stand_in_name": "Kitten",
+        "score": 12,
+    }
+    html = render(app, "{{ play_seat_head(seat, 1) }}", seat=SimpleNamespace(**seat))
+    page = Page(html)
+    (img,) = page.find("img")
+    assert img.get("src") == "/static/pictures/owl.svg" and "bg-grape" in img.classes
+    assert page.with_class("seat-name-text")[0].text == "Ava <i> (you)"
+    words = [page.with_class(c)[0].text for c in ("turn-badge", "away-badge", "called-badge")]
+    assert words == ["Turn", "Away: Kitten plays", "Called!"]
+    assert page.with_class("seat-score")[0].text == "12 points"
+    assert "<i>" not in html
 
 
 def test_card_name_for_the_speaker(app: Flask) -> None:

@@ -1,0 +1,95 @@
+"""The board's repeated pieces as HTML: a move's form, a card of a line, a seat's head. The board
+(templates/play/_board.html) calls them as `move`, `slot_card` and `seat_head`.
+
+Written in Python rather than as Jinja macros for the reason cards.py is: a board calls them
+some thirty times and is drawn again for every seat at every move, and a Jinja macro call costs
+more than the HTML it writes (docs/performance.md, "Load benchmark")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from flask import url_for
+from markupsafe import Markup, escape
+
+from classroom.play.cards import card
+
+
+def move(
+    url: str,
+    csrf: str,
+    version: int,
+    kind: str,
+    label: str = "",
+    position: int | None = None,
+    other_seat: int | None = None,
+    other_position: int | None = None,
+    cls: str = "move-button",
+    say: str | None = None,
+    inner: Markup | None = None,
+) -> Markup:
+    """One move as a plain form (table.js sends it by fetch): the button shows `inner` (a card)
+    or `label`, and is named by `say` for screen readers when given."""
+    fields = [
+        f'<input type="hidden" name="csrf_token" value="{escape(csrf)}">',
+        f'\n    <input type="hidden" name="version" value="{escape(version)}">',
+        f'\n    <input type="hidden" name="kind" value="{escape(kind)}">',
+    ]
+    if position is not None:
+        fields.append(f'<input type="hidden" name="position" value="{escape(position)}">')
+    if other_seat is not None:
+        fields.append(
+            f'<input type="hidden" name="other_seat" value="{escape(other_seat)}">'
+            f'<input type="hidden" name="other_position" value="{escape(other_position)}">'
+        )
+    named = f' aria-label="{escape(say)}"' if say else ""
+    shown = inner if inner is not None else escape(label)
+    return Markup(
+        f'<form class="move-form" method="post" action="{escape(url)}" data-move>\n    '
+        + "".join(fields)
+        + f'\n    <button type="submit" class="{escape(cls)}"{named}>{shown}</button>\n  </form>'
+    )
+
+
+def move_for(url: str, csrf: str, version: int) -> Callable[..., Markup]:
+    """`move` for one board: its forms post to `url` with this CSRF token and version."""
+    return partial(move, url, csrf, version)
+
+
+def slot_card(seat: Any, slot: Any, size: str, label: str) -> Markup:
+    """A card of a seat's line, with its seat and place (and its value only when face up for
+    this page: table.js reads data-card, so a hidden card must not carry one)."""
+    revealed = " card-revealed" if slot.revealed else ""
+    value = f' data-card="{escape(slot.value)}"' if slot.face_up else ""
+    picture = card(slot.value, size=size, label=label, position=slot.position)
+    return Markup(
+        f'<span class="card-wrap{revealed}" data-seat="{escape(seat.seat)}" '
+        f'data-position="{escape(slot.position)}"{value}>{picture}</span>'
+    )
+
+
+def seat_head(seat: Any, caller: int | None) -> Markup:
+    """A seat's picture, name and badges (on turn, away, called, the round's score)."""
+    colour = f" bg-{escape(seat.colour)}" if seat.colour else ""
+    picture = url_for("static", filename=f"pictures/{seat.picture}.svg")
+    parts = [
+        '<div class="seat-head">\n    ',
+        f'<img class="avatar-mini{colour}" src="{escape(picture)}" alt="" width="48" height="48">',
+        f'\n    <span class="seat-name-text">{escape(seat.name)}',
+        " (you)" if seat.is_me else "",
+        "</span>",
+    ]
+    if seat.on_turn:
+        parts.append('<span class="turn-badge">Turn</span>')
+    if seat.away:
+        plays = f"{escape(seat.stand_in_name)} plays"
+        badge = plays if seat.taken_out else f"Away: {plays}"
+        parts.append(f'<span class="away-badge">{badge}</span>')
+    if caller == seat.seat:
+        parts.append('<span class="called-badge">Called!</span>')
+    if seat.score is not None:
+        parts.append(f'<span class="seat-score">{escape(seat.score)} points</span>')
+    parts.append("\n  </div>")
+    return Markup("".join(parts))
