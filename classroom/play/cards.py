@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask import current_app
+from flask import Flask, current_app
 from markupsafe import Markup, escape
 
 from classroom.tables.story import StoryLine
@@ -44,10 +44,16 @@ def card(
 ) -> Markup:
     """A card's <img> (the back when `value` is None or not `face_up`), named by `label` or by
     its own name, with the place number under it when `position` is given."""
-    static = current_app.static_url_path or ""
+    static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
     if isinstance(label, Markup):
         label = label.unescape()  # escaped once more in the HTML, as any other label
     return _card_html(static, value, face_up, size, label, position)
+
+
+@lru_cache(maxsize=8)
+def _static_path(app: Flask) -> str:
+    # Flask works the path out from the static folder at every call; it is the same all along.
+    return app.static_url_path or ""
 
 
 @lru_cache(maxsize=4096)
