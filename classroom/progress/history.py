@@ -79,10 +79,13 @@ class Filled:
 
 
 def school_days(end: date, weeks: int) -> list[date]:
-    """Monday to Friday of the `weeks` weeks up to `end` (its own week included), in order."""
+    """Monday to Friday of the `weeks` weeks up to `end` (its own week included), in order,
+    `end` itself left out: it is today for the demo and `flask history`, whose play is the
+    children's own (the Today panel), and a simulated game must never be stamped later than
+    the moment it is written."""
     first = monday_of(end) - timedelta(weeks=weeks - 1)
     days = (first + timedelta(days=i) for i in range(weeks * 7))
-    return [d for d in days if d.weekday() < 5 and d <= end]
+    return [d for d in days if d.weekday() < 5 and d < end]
 
 
 def game_days(days: Sequence[date], games: int, rng: random.Random) -> list[datetime]:
@@ -157,7 +160,8 @@ def fill_history(
     games: int = 24,
     seed: int = 0,
 ) -> Filled:
-    """Give each (child id, level) `games` simulated games over the `weeks` weeks up to `end`.
+    """Give each (child id, level) `games` simulated games over the `weeks` weeks up to `end`
+    (the day before it, at the latest).
 
     Written in the caller's transaction; the caller commits.
     """

@@ -190,14 +190,14 @@ def test_a_child_page_has_weeks_slips_and_history(app: Flask, history: MadeClass
 
 def test_history_spreads_games_over_school_days(app: Flask, history: MadeClass) -> None:
     """Games fall on Monday to Friday of the eight weeks, in school hours."""
-    assert len(school_days(END, 8)) == 40
+    assert len(school_days(END, 8)) == 39  # 8 weeks of 5 days, END itself left out
     with app.app_context():
         moments = db.session.scalars(select(RoundRow.created_at)).all()
     assert moments
     for when in moments:
         assert when.weekday() < 5
         assert 9 <= when.hour <= 15
-        assert END - timedelta(weeks=8) < when.date() <= END
+        assert END - timedelta(weeks=8) < when.date() < END
 
 
 def test_today_counts_choices_rounds_and_tables(
@@ -256,3 +256,19 @@ def test_forgetting_is_given_only_where_cards_must_be_remembered() -> None:
             assert level in ("outside_peek", "standard")
     assert chosen[2].name == "forgets"
     assert len({s.name for s in chosen}) >= 4
+
+
+def test_history_never_plays_on_its_last_day() -> None:
+    """`end` is today for the demo: simulated games stop the school day before, so the Today
+    panel shows only real play and no game is stamped later than now, on any weekday."""
+    monday = date(2026, 11, 23)
+    assert school_days(monday, 1) == []
+    assert school_days(monday, 2) == [monday - timedelta(days=7 - i) for i in range(5)]
+    for offset in range(7):
+        end = monday + timedelta(days=offset)
+        days = school_days(end, 3)
+        assert days and all(d < end and d.weekday() < 5 for d in days)
+        before = end - timedelta(days=1)
+        while before.weekday() >= 5:
+            before -= timedelta(days=1)
+        assert days[-1] == before  # the school day just before, whatever weekday `end` is
