@@ -43,6 +43,7 @@ def test_the_in_process_figures_cover_every_request_of_a_table() -> None:
     command = [sys.executable, "-m", "tools.loadbench.inprocess", "--moves", "12"]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    for kind in ("move post", "changed poll", "unchanged poll", "table page", "bare move"):
+    kinds = ("move post", "changed poll", "unchanged poll", "table page", "bare move")
+    for kind in (*kinds, "floor move", "floor poll"):
         line = next(x for x in done.stdout.splitlines() if x.strip().startswith(kind))
         assert "landing pages" in line and "queries" in line

@@ -1,7 +1,9 @@
-"""The least a move could cost in this app, for comparison (tools/loadbench/inprocess.py):
-a POST through Flask with the child's session and CSRF token, one SELECT of the table, one
-UPDATE of it, one INSERT, a COMMIT and a small JSON answer; no game, no choice facts, no
-tallies, no board. Registered only by the benchmark, never by the app."""
+"""A move's transaction with no game in it, for comparison (tools/loadbench/inprocess.py):
+a POST through Flask with the child's session (the child loaded as the app's views load it)
+and CSRF token, one SELECT of the table, one UPDATE of it, one INSERT, a COMMIT and a small
+JSON answer; no game, no choice facts, no tallies, no board. Not the least a move could cost:
+tools/loadbench/floor.py, with the real game but Core statements built once, costs less.
+Registered only by the benchmark, never by the app."""
 
 from __future__ import annotations
 

@@ -8,8 +8,10 @@ game does not end), signs each child in, then plays: the child on turn posts one
 the engine allows (as table.js does: `Accept: application/json`, the form's fields and CSRF
 token), the next seat polls with the version before the move (a changed poll) and again with
 the new one (nothing changed), the mover's table page is timed as it is read for its CSRF
-token, the landing page is asked for once, and a bare move (tools/loadbench/bare.py: the
-least a move could cost in this app) is posted. Prints the median CPU time of each (also in
+token, the landing page is asked for once, and a bare move (tools/loadbench/bare.py: a move's
+transaction with no game in it) is posted. On a second table of its own, the floor of this
+design (tools/loadbench/floor.py: a real move and a real poll written for speed alone, the
+board sent as data) plays the same kind of moves. Prints the median CPU time of each (also in
 landing pages: the machine's speed varies), its wall-clock time and its queries. With
 --profile KIND, a cProfile of that kind of request; with INPROCESS_CALLERS=PATTERN in the
 environment, also who called the functions matching PATTERN (pstats' print_callers).
@@ -50,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
             "table page",
             "landing page",
             "bare move",
+            "floor move",
+            "floor poll",
         ),
         help="cProfile this kind of request",
     )
@@ -73,15 +77,17 @@ def play(args: argparse.Namespace) -> int:
     from classroom.extensions import db
     from classroom.game import ActionKind
     from classroom.tables import service
-    from tools.loadbench import bare
+    from tools.loadbench import bare, floor
     from tools.loadbench.seed import seed
 
     app = create_app()
     app.register_blueprint(bare.bp)
+    app.register_blueprint(floor.bp)
     with app.app_context():
         upgrade()
-    plan = seed(1, 4, rounds=20)
+    plan = seed(2, 4, rounds=20)
     table_id = plan["tables"][0]["id"]
+    floor_table = plan["tables"][1]["id"]
     queries = [0]
 
     def count_query(*_: Any) -> None:
@@ -91,14 +97,19 @@ def play(args: argparse.Namespace) -> int:
         event.listen(db.engine, "before_cursor_execute", count_query)
 
     anonymous = app.test_client()  # the landing page as the load benchmark asks for it
-    clients = []
-    bare_tokens = []
-    for child in plan["children"]:
+
+    def signed_in(child: dict[str, Any]) -> tuple[Any, str]:
+        """A client with the child's session, and its CSRF token."""
         client = app.test_client()
         with client.session_transaction() as session:
             session["child_id"] = child["id"]
-        clients.append(client)
-        bare_tokens.append(client.get("/bare/token").get_data(as_text=True))
+        return client, client.get("/bare/token").get_data(as_text=True)
+
+    seated = [signed_in(child) for child in plan["children"][:4]]
+    clients = [client for client, _ in seated]
+    bare_tokens = [token for _, token in seated]
+    floor_clients = [signed_in(child) for child in plan["children"][4:]]
+    floor_playing = True
     times: dict[str, list[float]] = {}
     cpus: dict[str, list[float]] = {}
     counts: dict[str, list[int]] = {}
@@ -120,6 +131,34 @@ def play(args: argparse.Namespace) -> int:
         counts.setdefault(name, []).append(queries[0] - before)
         assert response.status_code == 200, (name, response.status_code)
         return response
+
+    def floor_turn(floor_table: int) -> bool:
+        """One ordinary move at the floor's table and a poll of the next seat; False once
+        every move left would end the round (the floor measures ordinary moves only)."""
+        with app.app_context():
+            table = service.load_table(floor_table)
+            assert table is not None
+            game = service.game_of(table)
+            seat, version = game.current_seat, table.version
+            choices = [a for a in game.legal_actions(seat) if a.kind is not ActionKind.CALL]
+            rng.shuffle(choices)
+            ordinary = [a for a in choices if not ends_round(table, seat, a)]
+            db.session.remove()
+        if not ordinary:
+            return False
+        client, token = floor_clients[seat]
+        form = {"csrf_token": token, "version": str(version)} | {
+            k: str(v) for k, v in ordinary[0].to_dict().items()
+        }
+        timed("floor move", client.post, f"/floor/tables/{floor_table}/move", data=form)
+        poller = floor_clients[(seat + 1) % 4][0]
+        timed("floor poll", poller.get, f"/floor/tables/{floor_table}/state")
+        return True
+
+    def ends_round(table: Any, seat: int, action: Any) -> bool:
+        game = service.game_of(table)
+        game.apply(action, seat=seat)
+        return bool(game.round_over)
 
     moves = 0
     while moves < args.moves:
@@ -168,6 +207,8 @@ def play(args: argparse.Namespace) -> int:
         bare_form = {"csrf_token": bare_tokens[seat]}
         bare_move = f"/bare/tables/{table_id}/move"
         timed("bare move", client.post, bare_move, data=bare_form, headers=json_header)
+        if floor_playing:
+            floor_playing = floor_turn(floor_table)
     print(f"{args.db}, {moves} moves, in-process: medians in ms, and queries per request")
     landing = statistics.median(cpus["landing page"])
     for name, values in times.items():
