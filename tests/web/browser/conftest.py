@@ -6,6 +6,7 @@ Without Chromium the tests skip with a message, except under CI=true, where they
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections.abc import Iterator
@@ -42,10 +43,26 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.filterwarnings(DROPPED_STATIC_FILE))
 
 
+# The counting form once cubes.js has taken it over (it adds the class `js`). The form is on
+# the page, and visible, before the deferred script runs; a tap in that moment is the no-JS
+# path (a plain post and a new page), so a test that means the instant cubes waits for this.
+COUNTING_WITH_JS = "[data-counting] .count-form.js"
+
+
+def wait_for_counting(page: Any, timeout: float = 15000) -> None:
+    """Wait until the child's cube counting form is shown and cubes.js runs it."""
+    from playwright.sync_api import expect
+
+    expect(page.locator(COUNTING_WITH_JS)).to_be_visible(timeout=timeout)
+
+
 class LiveServer:
     """The app served by werkzeug in a background thread."""
 
     def __init__(self, app: Flask) -> None:
+        # No access log: its lines would go to a stream pytest has already closed when the
+        # browser's last requests come in after a test (a "Logging error" in the output).
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

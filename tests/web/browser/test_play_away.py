@@ -11,7 +11,7 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from classroom.tables import service
-from tests.web.browser.conftest import LiveServer
+from tests.web.browser.conftest import LiveServer, wait_for_counting
 from tests.web.browser.test_play_table import TABLET, child_context, no_axe_violations
 from tests.web.conftest import MadeClass, MadeTeacher
 from tests.web.tables import seat_state, set_level, snapshot, start_table
@@ -102,7 +102,7 @@ def test_a_child_counting_for_a_long_time_is_not_taken_for_one_who_left(
         version = board.get_attribute("data-version")
         page.get_by_role("button", name=name).first.click()
         expect(board).not_to_have_attribute("data-version", version)
-    expect(page.locator("[data-counting] .count-form")).to_be_visible(timeout=15000)
+    wait_for_counting(page)
     page.wait_for_timeout(7000)  # more than twice AWAY_AFTER, thinking about the cubes
     with app.app_context():
         service.advance_computers(table_id)  # someone else reads the table (the teacher)

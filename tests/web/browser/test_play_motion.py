@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import expect
 
-from tests.web.browser.conftest import LiveServer
+from tests.web.browser.conftest import LiveServer, wait_for_counting
 from tests.web.browser.test_play_table import TABLET
 from tests.web.conftest import MadeChild
 from tests.web.tables import set_level, start_table
@@ -75,7 +75,7 @@ def test_reduced_motion_stops_every_animation_on_the_play_page(
     tap(page, "button:text-is('Put it on the DISCARD pile')")
     # Rat-a-Tat-Cat! ends the round after Tabby's last turn (Done, if Tabby called first).
     page.locator("button:text-is('Rat-a-Tat-Cat!'), button:text-is('Done')").first.click()
-    expect(page.locator("[data-counting] .count-form")).to_be_visible(timeout=15000)
+    wait_for_counting(page)
     card = next(
         c for c in page.locator(".count-card").all() if c.get_attribute("data-value") != "0"
     )

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import expect
 
-from tests.web.browser.conftest import LiveServer
+from tests.web.browser.conftest import LiveServer, wait_for_counting
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import set_level
 
@@ -76,6 +76,7 @@ def take_a_step(page: Any, call: bool = False) -> bool:
 
 def count_my_cubes(page: Any) -> None:
     """Place the right number of cubes on each card, snap, then type the total."""
+    wait_for_counting(page)
     line_total = 0
     for card in page.locator(".count-card").all():
         value = int(card.get_attribute("data-value"))
@@ -168,6 +169,7 @@ def test_two_children_play_at_one_table_on_two_tablets(
         moved = False
         for page in pages:
             if page.locator("[data-counting] .count-form").count():
+                wait_for_counting(page)
                 for card in page.locator(".count-card").all():
                     for _ in range(int(card.get_attribute("data-value"))):
                         card.locator("[data-add]").click()
