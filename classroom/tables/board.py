@@ -145,6 +145,33 @@ class Board:
         return self.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
 
     @property
+    def turn_text(self) -> str:
+        """The turn banner's words: whose turn it is, or that the round is over."""
+        cur = self.current_seat
+        if self.round_over:
+            return "The round is over!"
+        if cur is None:
+            return ""
+        if self.my_turn:
+            return "Your turn!"
+        return f"{cur.name}'s turn" + (f" ({cur.stand_in_name} plays)" if cur.away else "")
+
+    @property
+    def spoken(self) -> str:
+        """What the speaker button reads: whose turn it is, then what to do (the prompt)."""
+        cur = self.current_seat
+        if self.round_over:
+            whose = "The round is over!"
+        elif cur is None:
+            whose = ""
+        elif self.my_turn:
+            whose = "Your turn!"
+        else:
+            whose = f"It is {cur.name}'s turn."
+        prompt = "" if self.watching else self.prompt
+        return " ".join(part for part in (whose, prompt) if part) or "Watch the table."
+
+    @property
     def hand_label(self) -> str:
         return "" if self.hand is None else card_label(self.hand)
 
@@ -183,12 +210,14 @@ def controls_for(legal: Sequence[Action], hand: Card | None, phase: Phase) -> Co
     )
 
 
-def prompt_for(controls: Controls, hand: Card | None, on_turn_name: str | None) -> str:
+def prompt_for(controls: Controls, hand: Card | None) -> str:
     """What to do next, in words the speaker reads aloud."""
+    # "Your turn!" and whose turn it is are the banner's words (Board.turn_text), not the
+    # prompt's: on screen they stand right above it; the speaker reads both (Board.spoken).
     if controls.draw:
         if controls.take:
-            return "Your turn! Draw a card, or take the card on the DISCARD pile."
-        return "Your turn! Draw a card from the DRAW pile."
+            return "Draw a card, or take the card on the DISCARD pile."
+        return "Draw a card from the DRAW pile."
     if controls.draw_again:
         return "DRAW 2: draw another card."
     if controls.use_draw_2:
@@ -206,8 +235,6 @@ def prompt_for(controls: Controls, hand: Card | None, on_turn_name: str | None) 
         if controls.call:
             return "Say Rat-a-Tat-Cat if you think your cards are low, or tap Done."
         return "Tap Done to end your turn."
-    if on_turn_name:
-        return f"It is {on_turn_name}'s turn."
     return ""
 
 
@@ -283,7 +310,7 @@ def build_board(
     playing = not watching and my_stand_in is None
     controls = controls_for(legal, view.hand, view.phase) if playing else Controls()
     current = None if view.current_seat is None else seats[view.current_seat]
-    prompt = prompt_for(controls, view.hand, None if current is None else current.name)
+    prompt = prompt_for(controls, view.hand)
     if current is not None and current.stand_in_name is not None and not controls.any:
         prompt = f"{current.stand_in_name} is playing for {current.name}."
     if me is not None and my_stand_in is not None:

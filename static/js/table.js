@@ -63,9 +63,10 @@
     var kept = region.querySelector(".story-list");
     region.innerHTML = html;
     keepStory(kept);
-    var prompt = region.querySelector(".prompt");
-    if (speakerButton && prompt) {
-      speakerButton.setAttribute("data-speak", prompt.textContent);
+    // The speaker reads the fresh board's words: whose turn it is, then what to do.
+    var fresh = board();
+    if (speakerButton && fresh && fresh.hasAttribute("data-spoken")) {
+      speakerButton.setAttribute("data-speak", fresh.getAttribute("data-spoken"));
     }
     if (region.querySelector(".card-revealed")) {
       // A look or a PEEK: the card shows for a few seconds, then turns face down again.

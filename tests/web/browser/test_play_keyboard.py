@@ -3,6 +3,7 @@ Space. Each control has a name a screen reader says ("Your card, place 2, ...").
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Flask
@@ -35,6 +36,10 @@ def test_a_turn_with_the_keyboard_alone(
     page.keyboard.press("Enter")
     expect(board).not_to_have_attribute("data-version", version)
     expect(page.get_by_text("Your card", exact=True)).to_be_visible()
+    # The speaker at the top reads the fresh board's words: whose turn, then what to do.
+    expect(page.locator(".table-top [data-speak]")).to_have_attribute(
+        "data-speak", re.compile(r"^Your turn! You have .+\. Tap a card of your line")
+    )
     version = board.get_attribute("data-version")
     tab_to(page, ".my-line .card-button")
     name = page.evaluate("document.activeElement.getAttribute('aria-label')")
