@@ -4,9 +4,20 @@ teacher's classes: anything else is a 404, as if it did not exist."""
 
 from __future__ import annotations
 
+import time
 from typing import TypeVar
 
-from flask import Blueprint, Flask, abort, g, redirect, session, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    g,
+    redirect,
+    request,
+    session,
+    url_for,
+)
 from flask_login import current_user, logout_user
 from sqlalchemy import Select, select
 from sqlalchemy.orm import InstrumentedAttribute
@@ -17,6 +28,14 @@ from classroom.extensions import db, login_manager
 from classroom.models import Child, Classroom, ClassTeacher, Group, Teacher
 
 CHILD_SESSION_KEY = "child_id"
+# When the signed-in child last did something (seconds since the epoch), for the idle sign-out.
+CHILD_ACTIVE_KEY = "child_active"
+# Requests a page makes by itself (the table's polls): they show the child is looking, not
+# that the child did anything, so they do not keep a child signed in.
+PASSIVE_ENDPOINTS = frozenset({"play.state"})
+# The idle stamp is written at most this often, so the session cookie is not re-sent on
+# every move.
+ACTIVE_STAMP_EVERY = 60
 
 Row = TypeVar("Row", Classroom, Child, Group)
 
@@ -88,10 +107,31 @@ def sign_in_child(child: Child) -> None:
     logout_user()
     session.clear()
     session[CHILD_SESSION_KEY] = child.id
+    session[CHILD_ACTIVE_KEY] = int(time.time())
 
 
 def sign_out_child() -> None:
+    """End the child's session (the tablet is free for the next child)."""
     session.pop(CHILD_SESSION_KEY, None)
+    session.pop(CHILD_ACTIVE_KEY, None)
+
+
+def child_idle_too_long() -> bool:
+    """Has the signed-in child done nothing for longer than CHILD_IDLE_MINUTES?"""
+    minutes = float(current_app.config.get("CHILD_IDLE_MINUTES") or 0)
+    stamp = session.get(CHILD_ACTIVE_KEY)
+    # A session from before the stamp existed counts from now (note_child_active stamps it).
+    if minutes <= 0 or not isinstance(stamp, int):
+        return False
+    return time.time() - stamp > minutes * 60
+
+
+def note_child_active() -> None:
+    """The child did something: restart the idle clock (at most once a minute)."""
+    stamp = session.get(CHILD_ACTIVE_KEY)
+    now = int(time.time())
+    if not isinstance(stamp, int) or now - stamp >= ACTIVE_STAMP_EVERY:
+        session[CHILD_ACTIVE_KEY] = now
 
 
 def start_teacher_session() -> None:
@@ -102,7 +142,15 @@ def start_teacher_session() -> None:
 def require_child() -> Response | None:
     """before_request for every child blueprint: no signed-in child, back to the pictures."""
     if current_child() is None:
+        idle_class_code = g.pop("idle_class_code", None)
+        if idle_class_code is not None:
+            # Signed out for being away: straight to the class's pictures, to tap back in. The
+            # note rides in the address, not a flash: a poll's fetch follows this redirect
+            # before table.js takes the tablet there, and would use a flash up.
+            return redirect(url_for("signin.class_page", code=idle_class_code, away=1))
         return redirect(url_for("signin.join"))
+    if request.endpoint not in PASSIVE_ENDPOINTS:
+        note_child_active()
     return None
 
 
@@ -127,5 +175,9 @@ def current_child() -> Child | None:
         child = db.session.get(Child, child_id)
         g.current_child = (child_id, child)
     if child is None or child.archived_at is not None:
+        return None
+    if child_idle_too_long():
+        g.idle_class_code = child.classroom.join_code
+        sign_out_child()
         return None
     return child

@@ -31,6 +31,10 @@ JOIN_CODE_LIMIT = "20 per minute;100 per hour"
 
 # Child sign-in: wrong secret-picture tries before the child is sent to the teacher.
 CHILD_MAX_TRIES = 3
+# Classroom tablets are shared: a child who has done nothing for this many minutes is signed
+# out, and the tablet goes back to the class's pictures, so the next child does not play (and
+# get recorded) as them. Watching a table does not count as doing something; 0 turns it off.
+CHILD_IDLE_MINUTES = 15
 # How long a co-teacher code stays valid, in days.
 CO_TEACHER_CODE_DAYS = 7
 

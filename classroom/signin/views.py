@@ -82,6 +82,7 @@ def class_page(code: str) -> str:
         children=classroom.active_children,
         locked={c.id for c in classroom.active_children if locked(c)},
         confirm=ConfirmForm(),
+        signed_out_for_being_away=request.args.get("away") == "1",
     )
 
 

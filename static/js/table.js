@@ -130,6 +130,16 @@
     }).catch(function () {});
   }
 
+  // A JSON request the server answered by sending the page elsewhere: the child was signed
+  // out (away too long, CHILD_IDLE_MINUTES), so the tablet goes to the class's pictures.
+  function movedAway(response) {
+    if (response.redirected) {
+      window.location.href = response.url;
+      return true;
+    }
+    return false;
+  }
+
   function refresh(force) {
     if (region.hasAttribute("data-paused")) {
       heartbeat();
@@ -142,6 +152,9 @@
     var url = stateUrl + "?version=" + (force ? "-1" : version());
     fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(function (response) {
+        if (movedAway(response)) {
+          return null;
+        }
         return response.ok ? response.json() : null;
       })
       .then(function (data) {
@@ -179,9 +192,15 @@
       credentials: "same-origin",
     })
       .then(function (response) {
+        if (movedAway(response)) {
+          return null;
+        }
         return response.json();
       })
       .then(function (data) {
+        if (data === null) {
+          return;
+        }
         if (message) {
           message.textContent = data.ok ? "" : data.message || "";
         }

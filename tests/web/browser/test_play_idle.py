@@ -1,0 +1,34 @@
+"""The idle sign-out on a shared tablet, in a real browser: a child leaves the game page open
+and walks away; the page's own polls do not keep them signed in, and when the time is up the
+tablet goes by itself to the class's pictures, ready for the next child."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from playwright.sync_api import expect
+
+from tests.web.browser.conftest import LiveServer
+from tests.web.browser.test_play_table import child_context
+from tests.web.conftest import MadeChild, MadeClass
+from tests.web.tables import snapshot, start_table
+
+
+def test_a_game_page_left_alone_goes_back_to_the_class_pictures(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild, classroom: MadeClass
+) -> None:
+    app.config["CHILD_IDLE_MINUTES"] = 0.05  # three seconds
+    table_id = start_table(app, [child], ["solid"])
+    version = snapshot(app, table_id)[0]
+    page = child_context(chromium, app, live_server, child).new_page()
+    page.goto(f"/play/tables/{table_id}")
+    expect(page.locator("[data-board]")).to_have_attribute("data-my-turn", "yes")
+    # Nobody taps; the page keeps polling, and then moves on by itself.
+    expect(page).to_have_url(re.compile(rf"/join/{classroom.join_code}\?away=1$"), timeout=15000)
+    away = "You were away for a while. Tap your picture to play again."
+    expect(page.get_by_role("status").filter(has_text=away)).to_be_visible()
+    expect(page.get_by_role("link", name=re.compile(child.display_name))).to_be_visible()
+    assert snapshot(app, table_id)[0] == version  # nothing was played for the child
+    page.context.close()
