@@ -127,7 +127,9 @@
     fetch(stateUrl + "?version=" + version(), {
       headers: { Accept: "application/json" },
       credentials: "same-origin",
-    }).catch(function () {});
+    })
+      .then(movedAway)
+      .catch(function () {});
   }
 
   // A JSON request the server answered by sending the page elsewhere: the child was signed
