@@ -56,6 +56,19 @@ def wait_for_counting(page: Any, timeout: float = 15000) -> None:
     expect(page.locator(COUNTING_WITH_JS)).to_be_visible(timeout=timeout)
 
 
+def call_at_once_and_count(page: Any) -> None:
+    """On the child's first turn, draw, throw the card away and call Rat-a-Tat-Cat: the
+    quickest way to the counting form (an Ultra-Peek table with one computer player)."""
+    from playwright.sync_api import expect
+
+    board = page.locator("[data-board]")
+    for name in ("Draw a card", "Put it on the DISCARD pile", "Rat-a-Tat-Cat!"):
+        version = board.get_attribute("data-version")
+        page.get_by_role("button", name=name).first.click()
+        expect(board).not_to_have_attribute("data-version", version)
+    wait_for_counting(page)
+
+
 class LiveServer:
     """The app served by werkzeug in a background thread."""
 
