@@ -160,9 +160,11 @@ class Board:
     def spoken(self) -> str:
         """What the speaker button reads: whose turn it is, then what to do (the prompt)."""
         cur = self.current_seat
-        # Another seat's turn is a sentence when said aloud; a stand-in is in the prompt.
-        others = cur is not None and not self.round_over and not self.my_turn
-        whose = f"It is {cur.name}'s turn." if others and cur is not None else self.turn_text
+        if cur is not None and not self.round_over and not self.my_turn:
+            # Another seat's turn is a sentence when said aloud; a stand-in is in the prompt.
+            whose = f"It is {cur.name}'s turn."
+        else:
+            whose = self.turn_text
         prompt = "" if self.watching else self.prompt
         return " ".join(part for part in (whose, prompt) if part) or "Watch the table."
 
