@@ -89,3 +89,26 @@ class Event(NamedTuple):
 def events_for(events: list[Event], seat: int | None) -> list[Event]:
     """The events as `seat` saw them."""
     return [event.for_seat(seat) for event in events]
+
+
+def moves_card_at(event: Event, seat: int, position: int) -> bool:
+    """Did `event` put another card at the seat's position (or start a new deal)?"""
+    if event.kind in (EventKind.ROUND_ENDED, EventKind.ROUND_STARTED):
+        return True
+    if event.kind in (EventKind.PLACED, EventKind.POWER_REPLACED):
+        return (event.seat, event.position) == (seat, position)
+    if event.kind is EventKind.SWAPPED:
+        return (seat, position) in {
+            (event.seat, event.position),
+            (event.other_seat, event.other_position),
+        }
+    return False
+
+
+def peeked_cards(events: list[Event], seat: int) -> dict[int, int]:
+    """The cards `seat` turned over with a PEEK in these events: position -> card."""
+    return {
+        e.position: int(e.card)
+        for e in events
+        if e.kind is EventKind.PEEKED and e.seat == seat and e.card is not None and e.position
+    }

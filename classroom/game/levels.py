@@ -31,9 +31,20 @@ class Level(StrEnum):
         return _POWERS[self]
 
     @property
-    def lines_face_up(self) -> bool:
-        """At Ultra-Peek every line is face up for everyone."""
-        return self is Level.ULTRA_PEEK
+    def allows_looking(self) -> bool:
+        """May a seat at this level turn its own cards over (Peek, Outside Peek)?"""
+        return bool(self.may_look())
+
+    def options(self) -> frozenset[str]:
+        """The engine options (Options' field names) a teacher may choose at this level (R2,
+        R8, R10, R12): power cards and DRAW 2's powers only where the deck has power cards,
+        outside cards face up only at Outside Peek."""
+        names = set(_EVERY_LEVEL_OPTIONS)
+        if self.powers:
+            names |= {"power_cards", "draw2_powers"}
+        if self is Level.OUTSIDE_PEEK:
+            names.add("outside_face_up")
+        return frozenset(names)
 
     def may_look(self, outside_face_up: bool = False) -> tuple[int, ...]:
         """Positions (1-4) of its own line a seat may look at whenever it likes."""
@@ -62,6 +73,8 @@ _LABELS = {
     Level.OUTSIDE_PEEK: "Outside Peek",
     Level.STANDARD: "Standard",
 }
+# The options every level has (the end of a series, when a seat may call).
+_EVERY_LEVEL_OPTIONS = ("min_turns_before_call", "series", "rounds", "limit", "limit_ending")
 _ALL_POWERS = (Power.PEEK, Power.SWAP, Power.DRAW_2)
 _POWERS: dict[Level, tuple[Power, ...]] = {
     Level.ULTRA_PEEK: (),

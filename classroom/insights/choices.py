@@ -44,6 +44,11 @@ class Outcome(StrEnum):
 
 CORRECT = frozenset({Outcome.BEST, Outcome.BETTER})
 WRONG = frozenset({Outcome.KEPT_HIGHER, Outcome.REPLACED_LOWER, Outcome.REPLACED_EQUAL})
+# A comparison (`ChoiceFacts.judged`) is right when it took the lower card or kept it.
+RIGHT = CORRECT | {Outcome.KEPT_RIGHTLY}
+OMISSION = "omission"  # kept the card in hand's place: threw it away though a known card was higher
+COMMISSION = "commission"  # put the card in hand on a known card that was not higher
+ERRORS = (OMISSION, COMMISSION)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +71,8 @@ class ChoiceFacts:
     chance: bool  # a known number card of the line was higher than the number in hand
     highest_known: int | None  # the highest known number card of the line
     best_positions: tuple[int, ...]  # where the highest known card(s) lay
-    distance: int | None  # highest known minus the number in hand, when a chance
-    family_pair: str | None  # "cat-cat", "cat-rat", "rat-rat": hand and highest known card
+    distance: int | None  # a comparison: how far apart the hand and the highest known card are
+    family_pair: str | None  # a comparison: "cat-cat", "cat-rat", "rat-rat" of those two cards
     outcome: Outcome
     needed_memory: bool  # the deciding card was known but not on screen or to be turned over
     other_seat: int | None = None  # SWAP: whose card
@@ -81,13 +86,28 @@ class ChoiceFacts:
     # For a choice that needed memory: table turns since the child last saw the deciding card
     # (the most recently seen one where several decide). Tells a memory slip from a random one.
     memory_age: int | None = None
+    # A comparison (docs/insights.md): a number card in hand, a different highest known number
+    # card in the line, the child's answer one of the options that order them (throw the card
+    # away, or put it on a known number card), and among those options some right, some wrong.
+    judged: bool = False
+    options: int = 0  # the options open then that order two known numbers (see `judged`)
+    right_options: int = 0  # how many of them would have been right
+    error: str | None = None  # a wrong comparison: OMISSION or COMMISSION
 
     @property
     def correct(self) -> bool | None:
-        """For a comparison chance: did the child replace a higher known card?"""
-        if not self.chance:
+        """For a comparison (`judged`): did the child take or keep the lower card?"""
+        if not self.judged:
             return None
-        return self.outcome in CORRECT
+        return self.error is None
+
+    @property
+    def ratio(self) -> float | None:
+        """For a comparison: the smaller of the two cards over the larger (1 v 2 is 0.5)."""
+        if not self.judged or self.hand is None or self.highest_known is None:
+            return None
+        low, high = sorted((int(self.hand), self.highest_known))
+        return low / high
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form, for a database row or an export."""
@@ -113,6 +133,16 @@ class ChoiceFacts:
         values["outcome"] = Outcome(values["outcome"])
         for key in ("known_line", "on_screen", "true_line", "best_positions"):
             values[key] = tuple(values[key])
+        if "options" not in data:
+            # Recorded before comparisons had both kinds of error: everything they need is
+            # in the older facts, so it is worked out now (docs/insights.md, "Old records").
+            values |= comparison_of(
+                values["kind"],
+                values["hand"],
+                values["hand_from_discard"],
+                values["known_line"],
+                values["outcome"],
+            )
         return cls(**values)
 
 
@@ -130,7 +160,9 @@ def describe_choice(view: SeatView, action: Action, lines: Sequence[Sequence[Car
     on_screen = tuple(view.shown[seat][i] is not None or (i + 1) in look for i in range(len(known)))
     kind = _kind_of(view)
     hand = view.hand if kind is not ChoiceKind.SOURCE else view.discard_top
-    numbers = [(i + 1, card) for i, card in enumerate(known) if card is not None and card < 10]
+    numbers = [
+        (i + 1, card) for i, card in enumerate(known) if card is not None and not is_power(card)
+    ]
     highest = max((card for _, card in numbers), default=None)
     best = tuple(p for p, card in numbers if card == highest)
     # Only placing a number card counts as a comparison chance: drawing instead of taking a
@@ -142,6 +174,7 @@ def describe_choice(view: SeatView, action: Action, lines: Sequence[Sequence[Car
     position = action.position
     replaced_known = known[position - 1] if position is not None else None
     outcome = _outcome(kind, action, hand, known, highest, lower_than_known)
+    compared = comparison_of(kind, hand, view.hand_from_discard, known, outcome)
     deciding = best if chance else ((position,) if position is not None else ())
     needed_memory = bool(deciding) and all(
         known[p - 1] is not None and not on_screen[p - 1] for p in deciding
@@ -189,13 +222,63 @@ def describe_choice(view: SeatView, action: Action, lines: Sequence[Sequence[Car
         chance=chance,
         highest_known=highest,
         best_positions=best,
-        distance=highest - hand if chance and highest is not None and hand is not None else None,
-        family_pair=_family_pair(hand, highest) if chance else None,
         outcome=outcome,
         needed_memory=needed_memory,
         memory_age=memory_age,
+        **compared,
         **facts,
     )
+
+
+def comparison_of(
+    kind: ChoiceKind,
+    hand: Card | None,
+    hand_from_discard: bool,
+    known: Sequence[Card | None],
+    outcome: Outcome,
+) -> dict[str, Any]:
+    """Is a placing choice a comparison, with how many options, how many right, which error?
+
+    The options that order two numbers are: throwing the card away (not after taking it from
+    the DISCARD pile, R4) and putting it on each known number card of the line. Right: put it
+    on a known card higher than it, or, when none is higher, throw it away. Putting it on a
+    card the child could not know is a guess and orders nothing. The distance and the family
+    pair are those of the card in hand and the highest known card (the pair that decides).
+    """
+    none: dict[str, Any] = {
+        "judged": False,
+        "options": 0,
+        "right_options": 0,
+        "error": None,
+        "distance": None,
+        "family_pair": None,
+    }
+    if kind is not ChoiceKind.PLACE or hand is None or is_power(hand):
+        return none
+    numbers = [int(card) for card in known if card is not None and not is_power(card)]
+    if not numbers:
+        return none
+    highest = max(numbers)
+    higher = sum(card > hand for card in numbers)
+    may_throw = not hand_from_discard
+    options = len(numbers) + int(may_throw)
+    right = higher if higher else int(may_throw)
+    answered = outcome in RIGHT or outcome in WRONG
+    if highest == hand or not answered or not 0 < right < options:
+        return none | {"options": options, "right_options": right}
+    error = None
+    if outcome is Outcome.KEPT_HIGHER:
+        error = OMISSION
+    elif outcome in WRONG:
+        error = COMMISSION
+    return {
+        "judged": True,
+        "options": options,
+        "right_options": right,
+        "error": error,
+        "distance": abs(highest - int(hand)),
+        "family_pair": _family_pair(hand, highest),
+    }
 
 
 def _kind_of(view: SeatView) -> ChoiceKind:

@@ -1,8 +1,11 @@
 """Numerals and adding at the end of a round (DESIGN.md, "Insights"): cubes placed per numeral,
 and the typed total against the true total.
 
-Cubes are judged as the child first placed them (`CountRecord.cubes`, before any hint). The
-0 card gets no cubes and is not judged; numerals 1-9 are.
+Cubes are judged as the child first placed them (`CountRecord.cubes`, before any "count
+again" hint), the total as first typed (`CountRecord.typed_total`); the hints shown are a
+figure of their own (`hints`). The 0 card gets no cubes and is not judged; numerals 1-9 are.
+No chance level: a stack or a total is typed, not picked from a few options, so tapping at
+random gets next to nothing right (docs/insights.md).
 """
 
 from __future__ import annotations
@@ -90,3 +93,21 @@ def adding_of(sums: Sums) -> Adding:
             f"Typed the right total {exact.text()} times ({off_by_one.hits} off by one).",
         )
     return Adding(exact, off_by_one, mean_error, flag)
+
+
+@dataclass(frozen=True, slots=True)
+class Hints:
+    """How often "count again" was shown: for the cube bars, and for the typed total."""
+
+    cubes: Rate  # rounds counted with cubes where a stack did not match at first
+    total: Rate  # rounds with a typed total where the first total was wrong
+
+
+def hints(counts: Iterable[CountRecord]) -> Hints:
+    """Rounds where "count again" was shown, for cubes and for the total."""
+    return hints_of(Sums.of(counts=counts))
+
+
+def hints_of(sums: Sums) -> Hints:
+    """Rounds where "count again" was shown, from tallies."""
+    return Hints(sums.rate("hint:cubes", MIN_TOTALS), sums.rate("hint:total", MIN_TOTALS))

@@ -2,13 +2,16 @@
 teacher can check (DESIGN.md, "Insights": the teacher decides).
 
 Only the child's recent choices at their current level count (by default the last 2 weeks).
-Moving needs MIN_READINESS judged comparisons in that window:
-- up when at least UP_ACCURACY of them were right, cat-cat pairs included (at least
-  UP_CAT_CAT of MIN_GROUP or more), and, where memory is asked (Outside Peek, Standard),
-  no memory flag (memory.memory);
-- down when fewer than DOWN_ACCURACY were right, or (Outside Peek, Standard) when at
-  least DOWN_MEMORY of the choices that needed memory went against a seen card;
-- otherwise stay, saying what is missing.
+Moving needs MIN_READINESS comparisons in that window, and every sentence gives their chance
+level (what tapping at random would have got right):
+- up when at least UP_ACCURACY of them were right *and* clearly above chance
+  (`Rate.above_chance`), cat-cat pairs included (at least UP_CAT_CAT of MIN_GROUP or more),
+  and, where memory is asked (Outside Peek, Standard), no memory flag (memory.memory), and
+  near numbers (1 or 2 apart, MIN_GROUP or more) not at chance: the distance effect;
+- down when fewer than DOWN_ACCURACY were right, or they were not clearly above chance
+  ("about what tapping at random would give"), or (Outside Peek, Standard) when at least
+  DOWN_MEMORY of the choices that needed memory went against a seen card;
+- otherwise stay, saying what is missing. A child at chance is never told to move up.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from enum import StrEnum
 
 from classroom.game import Level
 
-from .comparison import by_family_of, cat_pattern
-from .measures import MIN_CAT_FLAG, MIN_GROUP, MIN_READINESS
+from .comparison import by_family_of, pattern_of
+from .measures import MIN_GROUP, MIN_READINESS, Rate, rate
 from .memory import contradictions_of, memory_of
 from .records import ChoiceRecord
 from .tallies import Sums, Tally, tally, within
@@ -48,6 +51,19 @@ class Recommendation:
     move: Move
     level: Level  # the level the child would play at (their own level when staying)
     sentence: str
+    # When the child stays only because there are too few comparisons in the window to move
+    # either way: those comparisons ("13 of 20") and the window ("in the last 2 weeks").
+    too_few: Rate | None = None
+    span: str = ""
+
+
+def near_of(sums: Sums) -> Rate:
+    """Comparisons of cards 1 or 2 apart, with their chance level (the hardest for a child
+    who does not yet see the order of near numbers)."""
+    groups = [sums.rate(f"dist:{group}", MIN_GROUP) for group in ("1", "2")]
+    return rate(sum(r.hits for r in groups), sum(r.chances for r in groups), MIN_GROUP).with_chance(
+        sum(r.chance or 0.0 for r in groups)
+    )
 
 
 def readiness(
@@ -70,22 +86,35 @@ def readiness_of(
     up = ORDER[index + 1] if index + 1 < len(ORDER) else None
     down = ORDER[index - 1] if index > 0 else None
     if not comparisons.enough:
+        more = MIN_READINESS - comparisons.chances  # "19 of 20 needed" read as 19 right
         return Recommendation(
             Move.STAY,
             level,
-            f"Stay at {level.label}: {comparisons.chances} of the {MIN_READINESS} comparisons "
-            f"needed {span}.",
+            f"Stay at {level.label}: needs {more} more "
+            f"{'comparison' if more == 1 else 'comparisons'} {span} "
+            f"({comparisons.chances} of the {MIN_READINESS} needed).",
+            comparisons,
+            span,
         )
-    right = f"{comparisons.hits} of {comparisons.chances} comparisons right {span}"
+    by_chance = (
+        "" if comparisons.chance is None else f" (by chance about {round(comparisons.chance)})"
+    )
+    right = f"{comparisons.hits} of {comparisons.chances} comparisons right {span}{by_chance}"
     value = comparisons.value
     assert value is not None
-    families = by_family_of(sums, MIN_CAT_FLAG)
-    pattern = cat_pattern(families["cat-cat"], families["cat-rat"])
+    at_chance = comparisons.above_chance is False
+    pattern = pattern_of(sums)
     memory_asked = level in (Level.OUTSIDE_PEEK, Level.STANDARD)
     remembered = (
         memory_of(sums, contradictions_of(window), cat_versus_rat=pattern) if memory_asked else None
     )
     held = remembered.held if remembered is not None else None
+    if at_chance:
+        # At chance or clearly below it (a habit such as always replacing): never up.
+        random = comparisons.verdict()
+        if down is not None:
+            return Recommendation(Move.DOWN, down, f"Move down to {down.label}: {right}, {random}.")
+        return Recommendation(Move.STAY, level, f"Stay at {level.label}: {right}, {random}.")
     if down is not None and value < DOWN_ACCURACY:
         return Recommendation(Move.DOWN, down, f"Move down to {down.label}: only {right}.")
     slips = None if held is None or held.value is None else 1 - held.value
@@ -99,7 +128,9 @@ def readiness_of(
     cat_cat = by_family_of(sums, MIN_GROUP)["cat-cat"]
     cat_ok = cat_cat.value is not None and cat_cat.value >= UP_CAT_CAT
     memory_ok = remembered is None or remembered.flag is None
-    if value >= UP_ACCURACY and cat_ok and memory_ok:
+    near = near_of(sums)
+    near_ok = near.above_chance is not False
+    if value >= UP_ACCURACY and cat_ok and memory_ok and near_ok:
         if up is None:
             return Recommendation(
                 Move.STAY, level, f"Stay at {level.label}, the top level: {right}."
@@ -115,6 +146,10 @@ def readiness_of(
         missing = f"too few cat-cat pairs yet ({cat_cat.chances} of {MIN_GROUP})"
     elif not cat_ok:
         missing = f"cat-cat pairs only {cat_cat.text()} right"
+    elif not near_ok:
+        missing = (
+            f"cards 1 or 2 apart {near.chance_text()}, about what tapping at random would give"
+        )
     else:
         assert held is not None
         missing = f"{held.misses} of {held.chances} choices went against a card they had seen"

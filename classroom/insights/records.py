@@ -61,9 +61,11 @@ class LookRecord:
 class CountRecord:
     """A child counted their line at the end of a round: cubes per card, then maybe a total.
 
-    `cubes[i]` is how many cubes the child first settled on for `numerals[i]` (before any
+    `cubes[i]` is how many cubes the child first snapped for `numerals[i]` (before any
     hint), or None where counting was not asked (a 0 card, or an assignment that only types
-    the total). `typed_total` is None where typing was not asked.
+    the total). `typed_total` is the first total typed (before any hint), None where typing
+    was not asked. `cube_hint` / `total_hint`: a "Let's count again" was shown for the cubes /
+    for the total (the server decides, from the first try).
     """
 
     when: datetime
@@ -76,6 +78,8 @@ class CountRecord:
     typed_total: int | None
     true_total: int
     corrected_by_hint: bool  # a hint said a stack did not match and the child fixed it
+    cube_hint: bool = False
+    total_hint: bool = False
 
     def __post_init__(self) -> None:
         """A count has one cube entry per card."""
@@ -95,6 +99,8 @@ class CountRecord:
             "typed_total": self.typed_total,
             "true_total": self.true_total,
             "corrected_by_hint": self.corrected_by_hint,
+            "cube_hint": self.cube_hint,
+            "total_hint": self.total_hint,
         }
 
     @classmethod
@@ -112,6 +118,8 @@ class CountRecord:
             typed_total=None if typed is None else int(typed),
             true_total=int(data["true_total"]),
             corrected_by_hint=bool(data["corrected_by_hint"]),
+            cube_hint=bool(data.get("cube_hint", False)),
+            total_hint=bool(data.get("total_hint", False)),
         )
 
 

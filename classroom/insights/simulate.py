@@ -12,7 +12,13 @@ like the computer players of `classroom.game.players`:
 - FORGETFUL: compares right but forgets own cards seen more than `memory_turns` of its turns
   ago (SeatView.learned_turn); cards on screen or that it may turn over it never forgets.
 - MISCOUNTS: plays right, but now and then places one cube too many or too few on a card,
-  and types a total one off.
+  and types a total one off; the "count again" hint is shown, and it fixes the count.
+- ALWAYS_REPLACES: puts every card it holds on one of its cards, picked at random, whatever
+  the card; never throws one away.
+- RANDOM: taps at random: every choice is any legal one, picked at random (it calls
+  "Rat-a-Tat-Cat" as the others do, so that its games last).
+- SMALL_DISTANCES: right when the card in hand and its highest card are 3 or more apart; 1 or
+  2 apart it cannot tell them apart and picks any of its options at random (a coin flip).
 
 `python -m classroom.insights.simulate [--seeds 30] [--games 30]` prints how many games each
 habit needs before the insights tell it apart (the figures in docs/insights.md).
@@ -27,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
 
-from classroom.game import Action, Card, Game, Level, Phase, SeatView, new_game
+from classroom.game import Action, Card, Game, Level, Phase, Power, SeatView, is_power, new_game
 from classroom.game import actions as act
 from classroom.game.players import make_player
 from classroom.game.players.reckoning import remembered
@@ -49,6 +55,15 @@ class Habit(StrEnum):
     CATS_ALIKE = "cats_alike"
     FORGETFUL = "forgetful"
     MISCOUNTS = "miscounts"
+    ALWAYS_REPLACES = "always_replaces"
+    RANDOM = "random"
+    SMALL_DISTANCES = "small_distances"
+
+
+# Habits that only play at Ultra-Peek and Peek: at the other levels their random choices go
+# against cards they had seen, and the memory flag would rightly say so.
+COMPARING_HABITS = frozenset({Habit.ALWAYS_REPLACES, Habit.RANDOM, Habit.SMALL_DISTANCES})
+NEAR = 2  # SMALL_DISTANCES: cards this close or closer look alike
 
 
 # The flags that tell each habit apart where it shows: all of the first must be raised, and
@@ -59,6 +74,9 @@ HABIT_FLAGS: dict[Habit, tuple[frozenset[FlagKind], frozenset[FlagKind]]] = {
     Habit.CATS_ALIKE: (frozenset({FlagKind.CAT_VERSUS_RAT}), frozenset()),
     Habit.FORGETFUL: (frozenset({FlagKind.MEMORY}), frozenset()),
     Habit.MISCOUNTS: (frozenset({FlagKind.COUNTING}), frozenset({FlagKind.ADDING})),
+    Habit.ALWAYS_REPLACES: (frozenset(), frozenset()),
+    Habit.RANDOM: (frozenset(), frozenset({FlagKind.CALLING})),
+    Habit.SMALL_DISTANCES: (frozenset(), frozenset()),
 }
 
 
@@ -71,6 +89,8 @@ def shows_at(habit: Habit | str, level: Level | str) -> bool | None:
     too few choices that needed memory to judge either way.
     """
     habit, level = Habit(habit), Level.parse(level)
+    if habit in COMPARING_HABITS and level not in (Level.ULTRA_PEEK, Level.PEEK):
+        return None
     if habit is Habit.FORGETFUL and level is not Level.STANDARD:
         return None if level is Level.OUTSIDE_PEEK else False
     return True
@@ -120,40 +140,47 @@ class HabitPlayer:
         """One of `legal`, from what `view` shows and what it remembers."""
         if len(legal) == 1:
             return legal[0]
+        if self.habit is Habit.RANDOM and view.phase is not Phase.FINISH:
+            return self.rng.choice(list(legal))
         if view.phase is Phase.CHOOSE:
             return self.choose_source(view, legal)
         if view.phase is Phase.FINISH:
             return act.CALL if self.wants_to_call(view) and act.CALL in legal else act.END_TURN
         hand = view.hand
         assert hand is not None
-        if hand == 12:  # DRAW 2: always keen for more draws
-            return act.DRAW if act.DRAW in legal else legal[-1]
-        if hand == 10:
+        if hand == Power.DRAW_2:  # always keen for more draws
+            return act.DRAW if act.DRAW in legal else act.DISCARD
+        if hand == Power.PEEK:
             return self.choose_peek(view, legal)
-        if hand == 11:
+        if hand == Power.SWAP:
             return self.choose_swap(view, legal)
         return self.choose_place(view, hand, legal)
 
     def choose_source(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Take the DISCARD card when it plainly beats a remembered card, else draw."""
         top = view.discard_top
-        if act.TAKE_DISCARD not in legal or top is None or top >= 10:
+        if act.TAKE_DISCARD not in legal or top is None or is_power(top):
             return act.DRAW
         recall = self.recall(view)
-        beaten = any(
-            c is not None and c < 10 and self.worth(c) >= self.worth(top) + 2 for c in recall
-        )
-        blind = top <= 1 and any(c is None or c >= 10 for c in recall)
+        numbers = [c for c in recall if c is not None and not is_power(c)]
+        beaten = any(self.worth(c) >= self.worth(top) + 2 for c in numbers)
+        blind = top <= 1 and any(c is None or is_power(c) for c in recall)
         return act.TAKE_DISCARD if beaten or blind else act.DRAW
 
     def choose_place(self, view: SeatView, hand: int, legal: Sequence[Action]) -> Action:
         """Replace the worst remembered card above the hand; else an unknown card; else discard."""
         recall = self.recall(view)
-        numbers = [(p, c) for p, c in enumerate(recall, 1) if c is not None and c < 10]
+        numbers = [(p, c) for p, c in enumerate(recall, 1) if c is not None and not is_power(c)]
+        if self.habit is Habit.ALWAYS_REPLACES:
+            return self.rng.choice([a for a in legal if a.position is not None])
+        if self.habit is Habit.SMALL_DISTANCES and numbers:
+            highest = max(c for _, c in numbers)
+            if 0 < abs(highest - hand) <= NEAR:
+                return self.rng.choice(list(legal))
         higher = [(self.worth(c), c, -p) for p, c in numbers if self.worth(c) > self.worth(hand)]
         if higher:
             return act.replace(-max(higher)[2])
-        unknown = [p for p, c in enumerate(recall, 1) if c is None or c >= 10]
+        unknown = [p for p, c in enumerate(recall, 1) if c is None or is_power(c)]
         if unknown and hand <= UNKNOWN_TAKE:
             return act.replace(self.rng.choice(unknown))
         if act.DISCARD in legal:
@@ -175,7 +202,8 @@ class HabitPlayer:
     def choose_swap(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Give its worst remembered card for a remembered card that looks 3 or more better."""
         recall = self.recall(view)
-        mine = [(self.worth(c), -p) for p, c in enumerate(recall, 1) if c is not None and c < 10]
+        known = [(p, c) for p, c in enumerate(recall, 1) if c is not None and not is_power(c)]
+        mine = [(self.worth(c), -p) for p, c in known]
         if not mine:
             return act.DECLINE_SWAP
         worst, minus_position = max(mine)
@@ -184,7 +212,7 @@ class HabitPlayer:
             if seat == view.seat or not view.in_play[seat]:
                 continue
             for q, card in enumerate(self.recall(view, seat), 1):
-                if card is None or card >= 10:
+                if card is None or is_power(card):
                     continue
                 if best is None or self.worth(card) < best[0]:
                     best = (self.worth(card), seat, q)
@@ -199,7 +227,7 @@ class HabitPlayer:
         recall = self.recall(view)
         if any(c is None for c in recall):
             return False
-        return sum(c for c in recall if c is not None and c < 10) <= CALL_AT
+        return sum(c for c in recall if c is not None and not is_power(c)) <= CALL_AT
 
     # ----------------------------------------------------------------- at the Peek levels
     def looks(self, view: SeatView) -> list[int]:
@@ -214,7 +242,7 @@ class HabitPlayer:
         return []
 
     # ----------------------------------------------------------------- counting
-    def cubes(self, numeral: int) -> int | None:
+    def first_cubes(self, numeral: int) -> int | None:
         """Cubes it places on a card; None for a 0 (nothing to place)."""
         if numeral == 0:
             return None
@@ -222,8 +250,8 @@ class HabitPlayer:
             return numeral + self.rng.choice((-1, 1))
         return numeral
 
-    def typed_total(self, total: int) -> int:
-        """The total it types."""
+    def first_total(self, total: int) -> int:
+        """The total it types first."""
         if self.habit is Habit.MISCOUNTS and self.rng.random() < self.miscount_chance:
             return max(0, total + self.rng.choice((-1, 1)))
         return total
@@ -303,7 +331,10 @@ def _end_of_round(
     """Seat 0 counts its line with cubes, types its total, and the round's result is kept."""
     line = tuple(int(c) for c in game.lines[0])
     total = sum(line)
-    cubes = tuple(player.cubes(n) for n in line)
+    cubes = tuple(player.first_cubes(n) for n in line)
+    typed = player.first_total(total)
+    # A stack that does not match its card brings "count again", and the child fixes it.
+    cube_hint = any(c is not None and c != n for c, n in zip(cubes, line, strict=True))
     level = str(game.level)
     out.counts.append(
         CountRecord(
@@ -314,11 +345,11 @@ def _end_of_round(
             level,
             line,
             cubes,
-            player.typed_total(total),
+            typed,
             total,
-            corrected_by_hint=any(
-                c is not None and c != n for c, n in zip(cubes, line, strict=True)
-            ),
+            corrected_by_hint=cube_hint,
+            cube_hint=cube_hint,
+            total_hint=typed != total,
         )
     )
     out.rounds.append(
@@ -409,12 +440,57 @@ def first_games(recorded: Recorded, games: int) -> Recorded:
     )
 
 
+def against_chance(
+    habit: Habit | str, level: Level | str, *, seeds: int = 10, games: int = 20
+) -> str:
+    """One line: per seed, comparisons right against their chance level, how many seeds were
+    clearly above chance, told to move up, flagged for cat versus rat, and the near (1-2
+    apart) and far (3 or more) comparisons against their chance levels, summed over seeds."""
+    right = chances = above = up = cats = 0
+    chance = 0.0
+    near = [0, 0, 0.0]
+    far = [0, 0, 0.0]
+    for seed in range(seeds):
+        played = play_habit(habit, level, games, seed=seed)
+        today = max(c.when for c in played.choices).date()
+        summary = child_summary(
+            level, played.choices, played.looks, played.counts, played.rounds, today=today
+        )
+        accuracy = summary.accuracy
+        right += accuracy.hits
+        chances += accuracy.chances
+        chance += accuracy.chance or 0.0
+        above += accuracy.above_chance is True
+        up += summary.recommendation.move.value == "up"
+        cats += any(f.kind is FlagKind.CAT_VERSUS_RAT for f in summary.flags)
+        for group, into in (("1", near), ("2", near), ("3", far), ("4+", far)):
+            found = summary.by_distance[group]
+            into[0] += found.hits
+            into[1] += found.chances
+            into[2] += found.chance or 0.0
+    return (
+        f"{Habit(habit).value:<16} {Level.parse(level).value:<11} right {right / chances:.0%}"
+        f" by chance {chance / chances:.0%} ({chances / seeds:.0f} comparisons a child);"
+        f" above chance {above} of {seeds}; move up {up}; cat flag {cats};"
+        f" 1-2 apart {near[0] / max(near[1], 1):.0%} (chance {near[2] / max(near[1], 1):.0%}),"
+        f" 3+ apart {far[0] / max(far[1], 1):.0%} (chance {far[2] / max(far[1], 1):.0%})"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Print how many games each habit needs before the insights tell it apart."""
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument(
+        "--chance", action="store_true", help="accuracy against chance per habit instead"
+    )
     args = parser.parse_args(argv)
+    if args.chance:
+        for habit in Habit:
+            for level in (Level.ULTRA_PEEK, Level.PEEK):
+                print(against_chance(habit, level, seeds=args.seeds, games=args.games))
+        return
     for habit in Habit:
         for level in Level:
             if shows_at(habit, level) is None:

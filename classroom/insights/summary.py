@@ -12,14 +12,17 @@ from classroom.game import Level
 from .calling import Calling, calling_of
 from .comparison import (
     CatVersusRat,
+    Errors,
     Example,
     by_distance_of,
     by_family_of,
+    by_ratio_of,
     cat_versus_rat_of,
+    errors_of,
     examples,
     slips_of,
 )
-from .counting import Adding, Numerals, adding_of, numerals_of
+from .counting import Adding, Hints, Numerals, adding_of, hints_of, numerals_of
 from .measures import MIN_COMPARISONS, MIN_SWAPS, Flag, Mean, Rate
 from .memory import Memory, contradictions_of, looks_per_turn_of, memory_examples, memory_of
 from .readiness import Recommendation, readiness_of
@@ -45,9 +48,11 @@ class ChildSummary:
     level: Level
     games: int  # games in the period
     games_this_week: int  # games in the 7 days up to `today`
-    accuracy: Rate  # comparison accuracy over the period
+    accuracy: Rate  # comparison accuracy over the period, with its chance level
     trend: Trend | None  # None when either fortnight has too few comparisons
+    errors: Errors  # omissions and commissions, each with its chance level
     by_distance: dict[str, Rate]
+    by_ratio: dict[str, Rate]
     by_family: dict[str, Rate]
     best: Rate
     cats: CatVersusRat
@@ -56,6 +61,7 @@ class ChildSummary:
     swap_targeting: Rate
     numerals: Numerals
     adding: Adding
+    hints: Hints
     calling: Calling
     flags: tuple[Flag, ...]
     recommendation: Recommendation
@@ -152,7 +158,9 @@ def summary_of(
         games_this_week=Sums(within(recent, today - timedelta(days=6), today)).chances["game"],
         accuracy=sums.rate("cmp", MIN_COMPARISONS),
         trend=trend_of(recent, today),
+        errors=errors_of(sums),
         by_distance=by_distance_of(sums),
+        by_ratio=by_ratio_of(sums),
         by_family=by_family_of(sums),
         best=sums.rate("best", MIN_COMPARISONS),
         cats=cats,
@@ -161,6 +169,7 @@ def summary_of(
         swap_targeting=sums.rate("swap", MIN_SWAPS),
         numerals=counted,
         adding=added,
+        hints=hints_of(sums),
         calling=called,
         flags=flags,
         recommendation=readiness_of(level, recent, today=today),

@@ -6,11 +6,14 @@ every choice. The record-based measures (`comparison`, `memory`, `counting`, `ca
 `readiness`, `summary`, `trends`, `grid`) tally their records and read the sums the same way,
 so both roads give the same figures by construction.
 
-A key names one count: "choice" (every choice), "cmp" (judged comparisons, hits = right),
-"dist:1", "fam:cat-cat", "pair:4:7" (hits = wrong), "slip:<pair>:<memory 0/1>:<text>" (a wrong
-comparison in words), "mem", "memslip:<pair>:<text>", "turn" and "look" (Peek levels), "swap",
-"call", "stack:<n>", "total", "total:off1", "total:err" (hits = the sum of errors), "round",
-"calledround", "game".
+A key names one count: "choice" (every choice), "cmp" (comparisons, hits = right),
+"omission" and "commission" (comparisons, hits = that kind of error), "dist:1", "ratio:far",
+"fam:cat-cat", "famdist:cat-cat:1" (a family pair at one distance), "pair:4:7" (hits = wrong),
+"slip:<pair>:<memory 0/1>:<text>" (a wrong comparison in words), "mem", "memslip:<pair>:<text>",
+"turn" and "look" (Peek levels), "swap", "call", "stack:<n>", "total", "total:off1",
+"total:err" (hits = the sum of errors), "hint:cubes", "hint:total", "round", "calledround",
+"game". A comparison figure's key K has a twin "chance:K" whose hits are the chance level
+summed over the same chances, in sixtieths (CHANCE_SCALE), so that it adds up exactly.
 """
 
 from __future__ import annotations
@@ -20,23 +23,33 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from classroom.game import ActionKind, family
+from classroom.game import ActionKind, Level, family, is_power
 
-from .choices import CORRECT, WRONG, ChoiceFacts, ChoiceKind, Outcome
-from .measures import Mean, Rate, rate
+from .choices import COMMISSION, CORRECT, OMISSION, WRONG, ChoiceFacts, ChoiceKind, Outcome
+from .measures import CHANCE_SCALE, Mean, Rate, rate
 from .records import ChoiceRecord, CountRecord, LookRecord, RoundRecord
 
-PEEK_LEVELS = ("peek", "outside_peek")  # where a child may turn own cards over
+# Where a child may turn own cards over (the engine says which levels).
+PEEK_LEVELS = tuple(str(level) for level in Level if level.allows_looking)
 LOW_CARD = 3  # a SWAP "targets a low card" when it takes a known card of 3 or less
 NUMERALS = tuple(range(1, 10))  # the numerals judged in cube counting (0 gets no cubes)
+DISTANCES = ("1", "2", "3", "4+")
+# The smaller card over the larger: far apart (1 v 2, 3 v 9), in between (5 v 8), close (7 v 8).
+RATIOS = ("far", "between", "close")
+RATIO_LABELS = {"far": "half or less", "between": "half to 3/4", "close": "over 3/4"}
+RATIO_WORDS = {
+    "far": "half or less (like 1 and 2, or 3 and 9)",
+    "between": "more than half, up to three quarters (like 2 and 3, or 5 and 8)",
+    "close": "more than three quarters (like 4 and 5, or 8 and 9)",
+}
 
 
 # What a choice is, in the measures' terms.
 
 
 def is_judged(facts: ChoiceFacts) -> bool:
-    """A comparison chance the child answered by replacing a known card or keeping the hand."""
-    return facts.chance and (facts.outcome in CORRECT or facts.outcome in WRONG)
+    """A comparison: a choice that ordered the card in hand and a known card (`judged`)."""
+    return facts.judged
 
 
 def distance_group(distance: int) -> str:
@@ -44,13 +57,40 @@ def distance_group(distance: int) -> str:
     return str(distance) if distance < 4 else "4+"
 
 
+def ratio_group(ratio: float) -> str:
+    """ "far", "between" or "close" for the smaller card over the larger (RATIO_WORDS)."""
+    if ratio <= 0.5:
+        return "far"
+    return "between" if ratio <= 0.75 else "close"
+
+
+def chance_of(facts: ChoiceFacts) -> int:
+    """A comparison's chance level in sixtieths: the share of its options that were right."""
+    return CHANCE_SCALE * facts.right_options // facts.options
+
+
+def error_chances(facts: ChoiceFacts) -> tuple[int, int]:
+    """In sixtieths, the chance of an omission and of a commission by tapping at random."""
+    higher = facts.hand is not None and (facts.highest_known or 0) > facts.hand
+    omission = int(higher and not facts.hand_from_discard)
+    commission = facts.options - facts.right_options - omission
+    return CHANCE_SCALE * omission // facts.options, CHANCE_SCALE * commission // facts.options
+
+
+def a(card: object) -> str:
+    """A card with its article, as a teacher says it: "a 4", "an 8"."""
+    return f"an {card}" if str(card) == "8" else f"a {card}"
+
+
 def example_text(facts: ChoiceFacts) -> str | None:
     """A wrong comparison in a teacher's words; None for anything else."""
-    if not is_judged(facts) or facts.outcome in CORRECT:
+    if not facts.judged or facts.error is None:
         return None
-    if facts.outcome is Outcome.KEPT_HIGHER:
-        return f"kept a {facts.highest_known} when a {facts.hand} came"
-    return f"put a {facts.hand} on a {facts.replaced_known} and kept a {facts.highest_known}"
+    if facts.error == OMISSION:
+        return f"kept {a(facts.highest_known)} when {a(facts.hand)} came"
+    higher = facts.hand is not None and (facts.highest_known or 0) > facts.hand
+    kept = f" and kept {a(facts.highest_known)}" if higher else ""
+    return f"put {a(facts.hand)} on {a(facts.replaced_known)}{kept}"
 
 
 def memory_decided(facts: ChoiceFacts) -> bool:
@@ -75,7 +115,7 @@ def contradicted(facts: ChoiceFacts) -> bool:
 def contradicted_pair(facts: ChoiceFacts) -> str | None:
     """The family pair of the hand and the card the choice went against, "cat-rat" etc."""
     other = facts.highest_known if facts.outcome is Outcome.KEPT_HIGHER else facts.replaced_known
-    if facts.hand is None or other is None or facts.hand >= 10 or other >= 10:
+    if facts.hand is None or other is None or is_power(facts.hand) or is_power(other):
         return None
     pair = sorted((str(family(facts.hand)), str(family(other))))
     return f"{pair[0]}-{pair[1]}"
@@ -84,8 +124,8 @@ def contradicted_pair(facts: ChoiceFacts) -> str | None:
 def memory_text(facts: ChoiceFacts) -> str:
     """A contradiction in a teacher's words: "put a 6 on their 1"."""
     if facts.outcome is Outcome.KEPT_HIGHER:
-        return f"threw away a {facts.hand} though their {facts.highest_known} was higher"
-    return f"put a {facts.hand} on their {facts.replaced_known}"
+        return f"threw away {a(facts.hand)} though their {facts.highest_known} was higher"
+    return f"put {a(facts.hand)} on their {facts.replaced_known}"
 
 
 def swap_hit(facts: ChoiceFacts) -> bool:
@@ -105,13 +145,27 @@ Count = tuple[str, int, int]
 def choice_counts(facts: ChoiceFacts) -> Iterator[Count]:
     """The counts one choice adds to."""
     yield "choice", 0, 1
-    if is_judged(facts):
-        assert facts.distance is not None and facts.hand is not None
-        right = int(facts.outcome in CORRECT)
-        yield "cmp", right, 1
-        yield "best", int(facts.outcome is Outcome.BEST), 1
-        yield f"dist:{distance_group(facts.distance)}", right, 1
-        yield f"fam:{facts.family_pair or ''}", right, 1
+    if facts.judged:
+        assert facts.distance is not None and facts.hand is not None and facts.ratio is not None
+        right = int(facts.error is None)
+        level = chance_of(facts)
+        distance = distance_group(facts.distance)
+        for key in (
+            "cmp",
+            f"dist:{distance}",
+            f"ratio:{ratio_group(facts.ratio)}",
+            f"fam:{facts.family_pair or ''}",
+        ):
+            yield key, right, 1
+            yield f"chance:{key}", level, 1
+        yield f"famdist:{facts.family_pair or ''}:{distance}", right, 1
+        omission, commission = error_chances(facts)
+        yield OMISSION, int(facts.error == OMISSION), 1
+        yield f"chance:{OMISSION}", omission, 1
+        yield COMMISSION, int(facts.error == COMMISSION), 1
+        yield f"chance:{COMMISSION}", commission, 1
+        if facts.chance:  # a known card was higher: did the child take the highest?
+            yield "best", int(facts.outcome is Outcome.BEST), 1
         yield f"pair:{int(facts.hand)}:{facts.highest_known}", 1 - right, 1
         text = example_text(facts)
         if text is not None:
@@ -140,11 +194,14 @@ def count_counts(count: CountRecord) -> Iterator[Count]:
     for numeral, cubes in zip(count.numerals, count.cubes, strict=True):
         if cubes is not None and numeral in NUMERALS:
             yield f"stack:{numeral}", int(cubes == numeral), 1
+    if any(cubes is not None for cubes in count.cubes):
+        yield "hint:cubes", int(bool(count.cube_hint)), 1  # None on a row not yet flushed
     if count.typed_total is not None:
         error = abs(count.typed_total - count.true_total)
         yield "total", int(error == 0), 1
         yield "total:off1", int(error == 1), 1
         yield "total:err", error, 1
+        yield "hint:total", int(bool(count.total_hint)), 1
 
 
 def round_counts(result: RoundRecord) -> Iterator[Count]:
@@ -224,8 +281,12 @@ class Sums:
         return cls(tally(choices, looks, counts, rounds))
 
     def rate(self, key: str, minimum: int) -> Rate:
-        """Hits of chances under one key, as a Rate."""
-        return rate(self.hits[key], self.chances[key], minimum)
+        """Hits of chances under one key, as a Rate (with its chance level, where it has one)."""
+        found = rate(self.hits[key], self.chances[key], minimum)
+        twin = f"chance:{key}"
+        if self.chances[twin]:
+            return found.with_chance(self.hits[twin] / CHANCE_SCALE)
+        return found
 
     def mean(self, key: str, minimum: int) -> Mean:
         """The hits of one key averaged over its chances (a sum of values kept in hits)."""

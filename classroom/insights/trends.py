@@ -10,7 +10,7 @@ from typing import Protocol, TypeVar
 
 from .comparison import by_family_of
 from .counting import adding_of, numerals_of
-from .measures import MIN_CAT_FLAG, MIN_COMPARISONS, Mean, Rate
+from .measures import MIN_COMPARISONS, MIN_GROUP, Mean, Rate
 from .memory import contradictions_of, looks_per_turn_of, memory_of
 from .records import ChoiceRecord, CountRecord, LookRecord, RoundRecord, iso_week
 from .tallies import Sums, Tally, tally, within
@@ -99,7 +99,7 @@ def weekly_of(tallies: Iterable[Tally], *, start: date, end: date) -> list[WeekP
                 monday=monday,
                 games=sums.chances["game"],
                 comparisons=sums.rate("cmp", MIN_COMPARISONS),
-                cat_cat=by_family_of(sums, MIN_CAT_FLAG)["cat-cat"],
+                cat_cat=by_family_of(sums, MIN_GROUP)["cat-cat"],
                 memory_held=memory_of(sums, contradictions_of(mine)).held,
                 looks_per_turn=looks_per_turn_of(sums),
                 cubes=numerals_of(sums).overall,

@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 
 from classroom.game import ActionKind, family
 from classroom.insights import ChoiceFacts, ChoiceKind, Outcome
+from classroom.insights.choices import comparison_of
 from classroom.insights.records import ChoiceRecord, CountRecord, Id, LookRecord, RoundRecord
 
 MONDAY = datetime(2026, 10, 5, 9, 0)  # ISO week 2026-W41
@@ -42,7 +43,9 @@ def compare(
     child: Id = "c1",
 ) -> ChoiceRecord:
     """A number card `hand` placed (or thrown away) with `highest` the highest known card at
-    position 1; `replaced` is the known card at position 2 when the child put it there.
+    position 1; `replaced` is the known card at position 2 when the child put it there. It is
+    a comparison (`judged`) when `hand` differs from `highest` and the child threw the card
+    away or put it on a known card: 2 options (3 with `replaced`).
 
     With `memory` the known cards were out of sight (Standard), else on screen.
     """
@@ -57,6 +60,7 @@ def compare(
     else:
         position, action = 2, ActionKind.REPLACE
     deciding_known = chance or (position is not None and known[position - 1] is not None)
+    compared = comparison_of(ChoiceKind.PLACE, hand, False, known, outcome)
     facts = ChoiceFacts(
         kind=ChoiceKind.PLACE,
         action=action,
@@ -74,10 +78,9 @@ def compare(
         chance=chance,
         highest_known=highest,
         best_positions=(1,),
-        distance=highest - hand if chance else None,
-        family_pair=pair(hand, highest) if chance else None,
         outcome=outcome,
         needed_memory=memory and deciding_known,
+        **compared,
     )
     return record(facts, when, game, child)
 

@@ -11,14 +11,18 @@ from classroom.insights.calling import calling
 from classroom.insights.comparison import (
     accuracy_by_distance,
     accuracy_by_family,
+    accuracy_by_ratio,
     best_share,
     cat_versus_rat,
     chance_of_misses,
+    chance_of_misses_matched,
     comparison_accuracy,
     distance_group,
+    errors,
     example_text,
     examples,
     examples_per_week,
+    strata_of,
 )
 from classroom.insights.counting import adding, numerals
 from classroom.insights.measures import (
@@ -28,9 +32,12 @@ from classroom.insights.measures import (
     FlagKind,
     Mean,
     Rate,
+    binomial_lower_tail,
+    binomial_tail,
     rate,
 )
 from classroom.insights.memory import looks_per_turn, memory, swap_targeting
+from classroom.insights.tallies import Sums
 
 from .factories import call, compare, count, day, look, other, record, round_result, turn
 
@@ -62,15 +69,72 @@ def test_a_mean_gives_no_figure_below_its_minimum() -> None:
 
 
 # ----------------------------------------------------------------- comparison
-def test_comparison_accuracy_counts_judged_chances_only() -> None:
-    """Guesses (a card put on an unknown card) and non-chances are left out."""
+def test_comparison_accuracy_counts_comparisons_only() -> None:
+    """Guesses (a card put on an unknown card) and turns are left out; throwing away a 7 when
+    the highest known card is a 2 is a comparison answered right."""
     choices = [compare(3, 8, BEST)] * 8 + [compare(3, 4, KEPT)] * 2
     choices += [compare(2, 9, UNKNOWN), compare(7, 2, Outcome.KEPT_RIGHTLY), turn()]
     accuracy = comparison_accuracy(choices)
-    assert (accuracy.hits, accuracy.chances, accuracy.value) == (8, 10, 0.8)
+    assert (accuracy.hits, accuracy.chances) == (9, 11)
     assert comparison_accuracy(choices[:9]).text() == (
         f"not enough yet: 9 of {MIN_COMPARISONS} chances"
     )
+
+
+def test_both_kinds_of_error_are_counted_apart_with_their_chance() -> None:
+    """Keeping a 4 when a 3 comes is an omission; putting a 7 on a 2 a commission. Each
+    comparison here had 2 options, one right: chance is half of them."""
+    choices = [compare(3, 4, KEPT)] * 4 + [compare(7, 2, LOWER, replaced=2)] * 6
+    choices += [compare(3, 8, BEST)] * 10
+    found = errors(choices)
+    assert (found.omission.hits, found.omission.chances) == (4, 20)
+    assert (found.commission.hits, found.commission.chances) == (6, 20)
+    accuracy = comparison_accuracy(choices)
+    assert accuracy.chance_text() == "right 10 of 20; by chance about 9"  # 14 halves, 6 thirds
+    assert accuracy.above_chance is False
+    assert accuracy.verdict() == "about what tapping at random would give"
+    # (7, 2) with the 2 at position 2 as well: 3 options (throw away, the 2, the 2), 1 right.
+    assert compare(7, 2, LOWER, replaced=2).facts.options == 3
+
+
+def test_a_child_well_above_chance() -> None:
+    """20 of 20 where tapping at random gets about 10: clearly above chance."""
+    accuracy = comparison_accuracy([compare(3, 8, BEST)] * 20)
+    assert accuracy.chance_value == 0.5 and accuracy.above_chance
+    assert accuracy.odds_by_chance == pytest.approx(0.5**20)
+    assert accuracy.verdict() == "clearly better than tapping at random"
+
+
+def test_binomial_tail() -> None:
+    """The chance of k or more right of n, each right with p."""
+    assert binomial_tail(0, 10, 0.3) == 1.0
+    assert binomial_tail(10, 10, 0.5) == pytest.approx(1 / 1024)
+    assert binomial_tail(1, 2, 0.5) == pytest.approx(0.75)
+
+
+def test_binomial_lower_tail() -> None:
+    """The chance of k or fewer right of n, each right with p."""
+    assert binomial_lower_tail(10, 10, 0.3) == 1.0
+    assert binomial_lower_tail(0, 10, 0.5) == pytest.approx(1 / 1024)
+    assert binomial_lower_tail(1, 2, 0.5) == pytest.approx(0.75)
+
+
+def test_a_child_far_below_chance() -> None:
+    """0 of 8 cat-cat pairs where tapping at random gets about 5 (the user test's Mia K.):
+    clearly below chance, with its own words, not "about what tapping at random would give"."""
+    below = Rate(0, 8, 5, chance=5.0)
+    assert below.above_chance is False and below.below_chance is True
+    assert below.odds_below_chance == pytest.approx((3 / 8) ** 8)
+    assert below.verdict() == "fewer right than tapping at random would give"
+    # 2 of 27 where chance is about 14: below as well.
+    assert Rate(2, 27, 10, chance=14.0).verdict() == "fewer right than tapping at random would give"
+    # A little under chance is still "about" chance: 8 of 20 where chance is 10.
+    near = Rate(8, 20, 10, chance=10.0)
+    assert near.below_chance is False
+    assert near.verdict() == "about what tapping at random would give"
+    # Not enough chances, or no chance level: no verdict either way.
+    assert Rate(0, 4, 5, chance=2.5).below_chance is None
+    assert Rate(0, 8, 5).below_chance is None
 
 
 def test_best_share_is_the_highest_card_replaced() -> None:
@@ -89,6 +153,14 @@ def test_accuracy_by_distance_groups_1_2_3_and_4_up() -> None:
     assert groups["3"].text() == "not enough yet: 0 of 5 chances"
     assert groups["4+"].text() == "3 of 5"
     assert [distance_group(d) for d in (1, 3, 4, 9)] == ["1", "3", "4+", "4+"]
+
+
+def test_accuracy_by_ratio_of_the_smaller_card_to_the_larger() -> None:
+    """1 v 2 (half) is far apart, 5 v 8 in between, 8 v 9 close; each with its chance."""
+    choices = [compare(1, 2, BEST)] * 5 + [compare(5, 8, KEPT)] * 5 + [compare(8, 9, BEST)] * 5
+    groups = accuracy_by_ratio(choices)
+    assert [groups[g].text() for g in ("far", "between", "close")] == ["5 of 5", "0 of 5", "5 of 5"]
+    assert groups["far"].chance_text() == "right 5 of 5; by chance about 2"
 
 
 def test_accuracy_by_family_pair() -> None:
@@ -123,15 +195,28 @@ def test_examples_per_week_count_each_slip() -> None:
 
 
 def test_cat_versus_rat_is_flagged_with_the_childs_examples() -> None:
-    """Right on every cat-rat pair, wrong on every cat-cat pair."""
+    """Right on every cat-rat pair, wrong on every cat-cat pair, 1 apart in both."""
     choices = [compare(3, 4, KEPT, when=day(n)) for n in range(5)]
-    choices += [compare(3, 9, BEST)] * 8
+    choices += [compare(6, 7, BEST)] * 4 + [compare(3, 9, BEST)] * 4
     cats = cat_versus_rat(choices)
     assert cats.flag is not None and cats.flag.kind is FlagKind.CAT_VERSUS_RAT
     assert "0 of 5" in cats.flag.sentence and "8 of 8" in cats.flag.sentence
     assert "kept a 4 when a 3 came" in cats.flag.sentence
+    assert (cats.matched.text(), round(cats.matched_expected)) == ("0 of 5", 5)
     assert len(cats.examples) == 5 and cats.per_week[0].count == 5
     assert cats.pattern
+
+
+def test_no_cat_flag_for_a_child_who_finds_near_numbers_hard() -> None:
+    """Wrong on 3 v 4 and on 6 v 7 alike, right on far pairs: a distance effect, not cats
+    against rats. Without matching distances, cat-cat 0 of 5 against cat-rat 20 of 25 looks
+    like the flag."""
+    choices = [compare(3, 4, KEPT)] * 5 + [compare(6, 7, KEPT)] * 5
+    choices += [compare(3, 9, BEST)] * 20
+    cats = cat_versus_rat(choices)
+    assert (cats.cat_cat.text(), cats.cat_rat.text()) == ("0 of 5", "20 of 25")
+    assert (cats.matched.text(), round(cats.matched_expected)) == ("0 of 5", 0)
+    assert cats.flag is None and not cats.pattern
 
 
 def test_no_cat_flag_for_a_child_weak_on_every_pair() -> None:
@@ -142,13 +227,16 @@ def test_no_cat_flag_for_a_child_weak_on_every_pair() -> None:
 
 
 def test_no_cat_flag_when_the_misses_could_be_chance() -> None:
-    """2 of 4 cat-cat wrong, 2 of 10 cat-rat wrong: the Fisher test says not enough."""
-    choices = [compare(3, 4, KEPT)] * 2 + [compare(3, 4, BEST)] * 2
-    choices += [compare(3, 9, KEPT)] * 2 + [compare(3, 9, BEST)] * 8
+    """3 of 5 cat-cat wrong, 2 of 10 cat-rat wrong, all 1 apart: the test says not enough."""
+    choices = [compare(3, 4, KEPT)] * 3 + [compare(3, 4, BEST)] * 2
+    choices += [compare(6, 7, KEPT)] * 2 + [compare(6, 7, BEST)] * 8
     cats = cat_versus_rat(choices)
-    assert cats.cat_cat.value == 0.5 and cats.cat_rat.value == 0.8
+    assert cats.cat_cat.value == 0.4 and cats.cat_rat.value == 0.8
     assert cats.flag is None
     assert chance_of_misses(cats.cat_cat, cats.cat_rat) > 0.05
+    assert chance_of_misses_matched(strata_of(Sums.of(choices))) == pytest.approx(
+        chance_of_misses(cats.cat_cat, cats.cat_rat)
+    )
 
 
 def test_chance_of_misses_is_a_one_sided_fisher_test() -> None:

@@ -71,8 +71,8 @@ def test_move_up_with_the_evidence_in_one_sentence() -> None:
     advice = readiness("ultra_peek", mixed(18, 2), today=TODAY)
     assert advice.move is Move.UP and advice.level is Level.PEEK
     assert advice.sentence == (
-        "Move up to Peek: 18 of 20 comparisons right in the last 2 weeks, "
-        "cat-cat pairs included (9 of 9)."
+        "Move up to Peek: 18 of 20 comparisons right in the last 2 weeks "
+        "(by chance about 10), cat-cat pairs included (9 of 9)."
     )
 
 
@@ -82,7 +82,9 @@ def test_stay_when_there_are_not_enough_comparisons() -> None:
     other_level = mixed(20, 0, level="standard")
     advice = readiness(Level.PEEK, [*old, *other_level, *mixed(7, 0, level="peek")], today=TODAY)
     assert advice.move is Move.STAY and advice.level is Level.PEEK
-    assert advice.sentence == "Stay at Peek: 7 of the 20 comparisons needed in the last 2 weeks."
+    assert advice.sentence == (
+        "Stay at Peek: needs 13 more comparisons in the last 2 weeks (7 of the 20 needed)."
+    )
 
 
 def test_stay_when_cat_cat_pairs_are_missing_or_wrong() -> None:
@@ -102,18 +104,49 @@ def test_stay_below_the_bar_says_what_moving_up_needs() -> None:
     advice = readiness("peek", mixed(15, 5, level="peek"), today=TODAY)
     assert advice.move is Move.STAY
     assert advice.sentence == (
-        "Stay at Peek: 15 of 20 comparisons right in the last 2 weeks; moving up needs 85% right."
+        "Stay at Peek: 15 of 20 comparisons right in the last 2 weeks (by chance about 10); "
+        "moving up needs 85% right."
     )
 
 
-def test_move_down_when_comparisons_are_mostly_wrong() -> None:
-    """9 of 20 at Peek: back to Ultra-Peek; at Ultra-Peek there is no lower level."""
+def test_move_down_when_comparisons_are_at_chance() -> None:
+    """9 of 20 at Peek where tapping at random gets about 10: back to Ultra-Peek; at
+    Ultra-Peek there is no lower level, and a child at chance is never told to move up."""
     advice = readiness("peek", mixed(9, 11, level="peek"), today=TODAY)
     assert advice.move is Move.DOWN and advice.level is Level.ULTRA_PEEK
     assert advice.sentence == (
-        "Move down to Ultra-Peek: only 9 of 20 comparisons right in the last 2 weeks."
+        "Move down to Ultra-Peek: 9 of 20 comparisons right in the last 2 weeks "
+        "(by chance about 10), about what tapping at random would give."
     )
-    assert readiness("ultra_peek", mixed(9, 11), today=TODAY).move is Move.STAY
+    bottom = readiness("ultra_peek", mixed(9, 11), today=TODAY)
+    assert bottom.move is Move.STAY
+    assert bottom.sentence.endswith("about what tapping at random would give.")
+
+
+def test_far_below_chance_says_so_and_never_moves_up() -> None:
+    """2 of 20 where tapping at random gets about 10: clearly below chance (a habit, not
+    luck), with its own words; at Ultra-Peek it stays, at Peek it moves down."""
+    advice = readiness("peek", mixed(2, 18, level="peek"), today=TODAY)
+    assert advice.move is Move.DOWN and advice.level is Level.ULTRA_PEEK
+    assert advice.sentence.endswith("fewer right than tapping at random would give.")
+    bottom = readiness("ultra_peek", mixed(2, 18), today=TODAY)
+    assert bottom.move is Move.STAY
+    assert bottom.sentence.endswith("fewer right than tapping at random would give.")
+
+
+def test_no_move_up_while_near_numbers_are_at_chance() -> None:
+    """27 of 30 right, but cards 1 or 2 apart only 3 of 6, what tapping at random gives: the
+    distance effect says near numbers are not ordered yet, so stay."""
+    far = [compare(0, 9, BEST, when=day(5), game=i) for i in range(18)]
+    far += [compare(0, 6, BEST, when=day(6), game=20 + i) for i in range(6)]
+    near = [compare(3, 4, BEST, when=day(7), game=30 + i) for i in range(3)]
+    near += [compare(3, 4, KEPT, when=day(7), game=40 + i) for i in range(3)]
+    advice = readiness("ultra_peek", [*far, *near], today=TODAY)
+    assert advice.move is Move.STAY
+    assert advice.sentence.endswith(
+        "cards 1 or 2 apart right 3 of 6; by chance about 3, about what tapping at random "
+        "would give."
+    )
 
 
 def test_move_down_from_standard_when_memory_slips() -> None:
@@ -124,7 +157,7 @@ def test_move_down_from_standard_when_memory_slips() -> None:
         for i in range(6)
     ]
     choices += [
-        compare(6, 1, Outcome.REPLACED_LOWER, replaced=1, memory=True, level="standard")
+        compare(8, 1, Outcome.REPLACED_LOWER, replaced=1, memory=True, level="standard")
         for _ in range(3)
     ]
     advice = readiness("standard", choices, today=TODAY)
@@ -139,7 +172,8 @@ def test_standard_is_the_top_level() -> None:
     advice = readiness("standard", mixed(20, 0, level="standard"), today=TODAY)
     assert advice.move is Move.STAY
     assert advice.sentence == (
-        "Stay at Standard, the top level: 20 of 20 comparisons right in the last 2 weeks."
+        "Stay at Standard, the top level: 20 of 20 comparisons right in the last 2 weeks "
+        "(by chance about 10)."
     )
 
 
@@ -148,7 +182,7 @@ def test_child_summary_has_everything_a_dashboard_row_needs() -> None:
     """Level, games, accuracy, trend, flags and the recommendation, from one call."""
     earlier = [compare(7, 9, KEPT, when=day(-10), game=f"e{i}") for i in range(10)]
     cats = [compare(3, 4, KEPT, when=day(8 + i % 5), game=f"c{i}") for i in range(6)]
-    rats = [compare(3, 9, BEST, when=day(8 + i % 5), game=f"r{i}") for i in range(12)]
+    rats = [compare(6, 7, BEST, when=day(8 + i % 5), game=f"r{i}") for i in range(12)]
     counts = [count((4, 2, 7, 1), (5, 3, 7, 1), typed=13, when=day(12), game="c0")] * 5
     summary = child_summary(
         "peek",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date, datetime
 
 import pytest
@@ -52,6 +53,7 @@ def test_choice_record_is_flat_and_round_trips() -> None:
         look(2, "outside_peek"),
         count((0, 4, 9, 2), (None, 5, 9, 2), typed=14),
         count((3, 3, 1, 0)),
+        replace(count((2, 5, 1, 7), (2, 4, 1, 7), typed=20), cube_hint=True, total_hint=True),
         round_result(won=False, called=True),
     ],
 )
@@ -59,6 +61,14 @@ def test_other_records_round_trip(item: LookRecord | CountRecord | RoundRecord) 
     """Looks, counts and round results survive JSON exactly."""
     back = type(item).from_dict(through_json(item.to_dict()))
     assert back == item
+
+
+def test_a_count_without_hints_says_none_was_shown() -> None:
+    """A count written before the hints were recorded reads back with neither hint."""
+    data = count((1, 2, 3, 4)).to_dict()
+    del data["cube_hint"], data["total_hint"]
+    back = CountRecord.from_dict(data)
+    assert back.cube_hint is False and back.total_hint is False
 
 
 def test_a_count_has_one_stack_per_card() -> None:

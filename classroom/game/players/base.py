@@ -8,10 +8,16 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
+from .. import actions as act
 from ..actions import Action, ActionKind
-from ..cards import Card, Power
+from ..cards import Card, Power, is_power
 from ..view import Phase, SeatView
 from . import reckoning
+
+
+def swaps(legal: Sequence[Action]) -> list[Action]:
+    """The SWAPs among the legal actions (in the engine's order)."""
+    return [action for action in legal if action.kind is ActionKind.SWAP]
 
 
 class Belief(NamedTuple):
@@ -63,11 +69,11 @@ class ComputerPlayer(ABC):
         if phase is Phase.CHOOSE:
             return self.choose_source(view, legal)
         if phase is Phase.FINISH:
-            return legal[1] if self.wants_to_call(view) else legal[0]
+            return act.CALL if self.wants_to_call(view) else act.END_TURN
         hand = view.hand
         assert hand is not None
         if hand == Power.DRAW_2:
-            return legal[0] if self.uses_draw_2(view) else legal[-1]
+            return act.DRAW if self.uses_draw_2(view) else act.DISCARD
         if hand == Power.PEEK:
             return self.choose_peek(view, legal)
         if hand == Power.SWAP:
@@ -107,8 +113,8 @@ class ComputerPlayer(ABC):
         top = view.discard_top
         assert top is not None
         if max(self.gains(self.my_values(view), top)) >= self.take_margin(view):
-            return legal[1]
-        return legal[0]
+            return act.TAKE_DISCARD
+        return act.DRAW
 
     def take_margin(self, view: SeatView) -> float:
         """How much the DISCARD card must save before it is taken."""
@@ -118,35 +124,34 @@ class ComputerPlayer(ABC):
         """Put `card` where it saves most, or discard it when it saves too little."""
         gains = self.gains(self.my_values(view), card)
         best = max(range(4), key=lambda i: (gains[i], -i))
-        can_discard = legal[-1].kind is ActionKind.DISCARD
-        if gains[best] > self.replace_margin or not can_discard:
-            return legal[best]
-        return legal[-1]
+        if gains[best] > self.replace_margin or act.DISCARD not in legal:
+            return act.replace(best + 1)
+        return act.DISCARD
 
     def choose_peek(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Look at a card it does not remember, a middle one first."""
         recall = self.my_recall(view)
-        for index in (1, 2, 0, 3):
-            if recall[index] is None:
-                return legal[index]
-        return legal[-1]
+        for position in (2, 3, 1, 4):
+            if recall[position - 1] is None:
+                return act.peek(position)
+        return act.DISCARD
 
     def choose_swap(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Give away its worst card for a card it believes is lower; else say no."""
         mine = self.my_values(view)
         unknown = self.belief(view).unseen_mean
-        best: Action = legal[-1]
+        best: Action = act.DECLINE_SWAP
         best_gain = self.swap_margin()
         lines = {
             seat: reckoning.remembered(view, seat, self.memory_turns)
             for seat in range(view.seats)
             if seat != view.seat and view.in_play[seat]
         }
-        for action in legal[:-1]:
+        for action in swaps(legal):
             assert action.position is not None and action.other_seat is not None
             assert action.other_position is not None
             card = lines[action.other_seat][action.other_position - 1]
-            value = unknown if card is None or card >= 10 else float(card)
+            value = unknown if card is None or is_power(card) else float(card)
             gain = mine[action.position - 1] - value
             if card is None:
                 gain -= 1.0  # a blind card might be anything

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import actions as act
 from ..actions import Action
 from ..cards import Card
 from ..view import SeatView
-from .base import ComputerPlayer, Personality
+from .base import ComputerPlayer, Personality, swaps
 
 
 class Beginner(ComputerPlayer):
@@ -54,10 +55,10 @@ class Beginner(ComputerPlayer):
     def choose_swap(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Swaps on a whim half the time, giving what it thinks is its worst card."""
         if self.rng.random() < 0.5:
-            return legal[-1]
+            return act.DECLINE_SWAP
         values = self.my_values(view)
         worst = max(range(4), key=lambda i: values[i]) + 1
-        options = [a for a in legal[:-1] if a.position == worst] or list(legal[:-1])
+        options = [a for a in swaps(legal) if a.position == worst] or swaps(legal)
         return self.rng.choice(options)
 
     def uses_draw_2(self, view: SeatView) -> bool:

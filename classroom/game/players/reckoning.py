@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from operator import mul
 
-from ..cards import NUMBER_COUNTS, Card
+from ..cards import NUMBER_COUNTS, Card, is_power
 from ..view import SeatView
 
 _NUMBER_TOTAL = sum(v * c for v, c in NUMBER_COUNTS.items())
@@ -19,13 +19,13 @@ def unseen_numbers(view: SeatView) -> list[int]:
     left = list(_COUNTS)
     for line in view.known:
         for card in line:
-            if card is not None and card < 10:
+            if card is not None and not is_power(card):
                 left[card] -= 1
     for card in view.discard_pile:
-        if card < 10:
+        if not is_power(card):
             left[card] -= 1
     hand = view.hand
-    if hand is not None and hand < 10:
+    if hand is not None and not is_power(hand):
         left[hand] -= 1
     return left
 
@@ -77,4 +77,4 @@ def remembered(view: SeatView, owner: int, memory_turns: int | None) -> list[Car
 
 def line_values(recall: list[Card | None], unknown_value: float) -> list[float]:
     """Points each position will likely count: a power card or an unknown card counts as unseen."""
-    return [unknown_value if card is None or card >= 10 else float(card) for card in recall]
+    return [unknown_value if card is None or is_power(card) else float(card) for card in recall]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import actions as act
 from ..actions import Action
+from ..cards import is_power
 from ..view import SeatView
 from . import reckoning
 from .base import ComputerPlayer, Personality
@@ -24,7 +26,7 @@ class Strong(ComputerPlayer):
         belief = self.belief(view)
         gain = max(self.gains(belief.values, top))
         draw_gain = reckoning.expected_draw_gain(belief.values, belief.unseen)
-        return legal[1] if gain > 0.5 and gain >= draw_gain else legal[0]
+        return act.TAKE_DISCARD if gain > 0.5 and gain >= draw_gain else act.DRAW
 
     def swap_margin(self) -> float:
         """It swaps for any real gain."""
@@ -34,7 +36,7 @@ class Strong(ComputerPlayer):
         """A seat's likely score: what is known of its line, and a guess that improves each turn."""
         recall = reckoning.remembered(view, seat, None)
         guess = max(1.5, self.belief(view).unseen_mean - 0.6 * view.turns_taken[seat])
-        return sum(guess if card is None or card >= 10 else card for card in recall)
+        return sum(guess if card is None or is_power(card) else card for card in recall)
 
     def wants_to_call(self, view: SeatView) -> bool:
         """Call when its expected score beats every other seat's by a safe margin."""

@@ -1,0 +1,393 @@
+"""The two-minute number check outside the game: its items and its measures (docs/number_check.md).
+
+Three short tasks after Siegler and Ramani (2008, 2009): place a numeral on a number line,
+say which of two numerals is more, find a spoken numeral among four. `make_check` deals the
+items from a seed; the measures take the answers: percent absolute error and the linear
+against logarithmic fit of the line taps, comparison accuracy by distance beside chance, and
+numerals found. Pure: no Flask, no database.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .measures import Rate, rate
+
+# The numerals placed on each line: 1-9 once each on 0-10; on 0-20 ten numerals, more of them
+# small (as Siegler and Booth chose on 0-100), since that is where a logarithmic line bends.
+LINE_NUMERALS: dict[int, tuple[int, ...]] = {
+    10: (1, 2, 3, 4, 5, 6, 7, 8, 9),
+    20: (1, 2, 3, 4, 5, 7, 9, 12, 15, 18),
+}
+LINE_ENDS = tuple(LINE_NUMERALS)
+COMPARE_DISTANCES = (1, 2, 3, 4, 5)
+COMPARE_HIGHEST = 9  # "Which is more?" uses the numerals 0-9
+FIND_NUMERALS = tuple(range(1, 11))  # "Find the number": 1-10, as Siegler and Ramani did
+FIND_ITEMS = 6
+FIND_CHOICES = 4
+FIND_FOILS = tuple(range(0, 11))
+
+# A figure from one check needs this many answers (see Rate): a line fit from fewer than five
+# taps says nothing; each distance has two comparisons in a check.
+MIN_LINE_TAPS = 5
+MIN_CHECK_COMPARISONS = 10
+MIN_CHECK_DISTANCE = 2
+MIN_FOUND = FIND_ITEMS
+# Below this share of the taps' spread explained by either curve, the taps show no pattern
+# (a random tapper's best R² is under 0.6 in about 98 % of checks: tests/insights).
+MIN_PATTERN_R2 = 0.6
+COMPARE_CHANCE = 0.5
+FIND_CHANCE = 1 / FIND_CHOICES
+ABOVE_CHANCE_P = 0.05  # one-sided exact binomial test
+
+
+class ItemKind(StrEnum):
+    """The three tasks of the check, in the order a child meets them."""
+
+    LINE = "line"
+    COMPARE = "compare"
+    FIND = "find"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckItem:
+    """One item: its place in the check, its task, the numeral asked about and what is shown.
+
+    `target` is the numeral to place, the larger of the two, or the numeral to find;
+    `choices` is () for the line, (left, right) for a comparison, the four numerals shown
+    (left to right) for "find"."""
+
+    number: int
+    kind: ItemKind
+    target: int
+    choices: tuple[int, ...]
+    line_max: int
+
+    @property
+    def distance(self) -> int | None:
+        """How far apart the two numerals of a comparison are (None for other tasks)."""
+        if self.kind is not ItemKind.COMPARE:
+            return None
+        return abs(self.choices[0] - self.choices[1])
+
+    def words(self) -> str:
+        """What the item says aloud (and shows for a grown-up): the task with its numerals."""
+        if self.kind is ItemKind.LINE:
+            return f"{self.target}. Where does {self.target} go on the line?"
+        if self.kind is ItemKind.COMPARE:
+            left, right = self.choices
+            return f"{left} or {right}. Which is more?"
+        return f"Find {self.target}."
+
+    def as_dict(self) -> dict[str, object]:
+        """The item as JSON-safe values (kept with each answer)."""
+        return {
+            "number": self.number,
+            "kind": self.kind.value,
+            "target": self.target,
+            "choices": list(self.choices),
+            "line_max": self.line_max,
+        }
+
+
+def make_check(seed: int, line_max: int = 10) -> tuple[CheckItem, ...]:
+    """The items of one check, dealt from `seed`: the line, then "Which is more?", then "Find".
+
+    Line: the numerals of LINE_NUMERALS[line_max], each once, in a random order. Which is
+    more: two pairs at each distance 1-5 from 0-9, the larger on the left in one and on the
+    right in the other, in a random order. Find: FIND_ITEMS numerals of 1-10, each among
+    three others of 0-10."""
+    if line_max not in LINE_NUMERALS:
+        raise ValueError(f"the number line runs 0-10 or 0-20, not 0-{line_max}")
+    rng = random.Random(seed)
+    line = list(LINE_NUMERALS[line_max])
+    rng.shuffle(line)
+    pairs: list[tuple[int, int]] = []
+    for distance in COMPARE_DISTANCES:
+        for larger_left in (True, False):
+            smaller = rng.randint(0, COMPARE_HIGHEST - distance)
+            larger = smaller + distance
+            pairs.append((larger, smaller) if larger_left else (smaller, larger))
+    rng.shuffle(pairs)
+    found = rng.sample(FIND_NUMERALS, FIND_ITEMS)
+    items: list[CheckItem] = []
+    for target in line:
+        items.append(CheckItem(len(items), ItemKind.LINE, target, (), line_max))
+    for left, right in pairs:
+        items.append(CheckItem(len(items), ItemKind.COMPARE, max(left, right), (left, right), 0))
+    for target in found:
+        foils = rng.sample([n for n in FIND_FOILS if n != target], FIND_CHOICES - 1)
+        shown = [target, *foils]
+        rng.shuffle(shown)
+        items.append(CheckItem(len(items), ItemKind.FIND, target, tuple(shown), 0))
+    return tuple(items)
+
+
+def item_from_dict(data: dict[str, object]) -> CheckItem:
+    """The item that `CheckItem.as_dict` wrote."""
+    choices = data["choices"]
+    assert isinstance(choices, list)
+    return CheckItem(
+        number=int(str(data["number"])),
+        kind=ItemKind(str(data["kind"])),
+        target=int(str(data["target"])),
+        choices=tuple(int(c) for c in choices),
+        line_max=int(str(data["line_max"])),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckAnswer:
+    """A child's answer to one item: where they tapped on the line (0..line_max), or the
+    numeral they tapped."""
+
+    item: CheckItem
+    response: float
+
+    @property
+    def correct(self) -> bool | None:
+        """Right or not, for a comparison or "find"; None for the line (it has an error)."""
+        if self.item.kind is ItemKind.LINE:
+            return None
+        return int(self.response) == self.item.target
+
+    @property
+    def error(self) -> float | None:
+        """How far from the true place the tap was, in line units (None off the line)."""
+        if self.item.kind is not ItemKind.LINE:
+            return None
+        return abs(self.response - self.item.target)
+
+
+def check_answer(item: CheckItem, response: float) -> CheckAnswer:
+    """An answer, checked against its item: a tap on the line, or one of the numerals shown."""
+    if item.kind is ItemKind.LINE:
+        if not 0 <= response <= item.line_max:
+            raise ValueError(f"a place on the line is between 0 and {item.line_max}")
+    elif response not in item.choices:
+        raise ValueError("that numeral was not one of the choices")
+    return CheckAnswer(item, response)
+
+
+def line_taps(answers: Sequence[CheckAnswer]) -> list[tuple[int, float]]:
+    """The (numeral, place tapped) pairs of the line items, in the order answered."""
+    return [(a.item.target, a.response) for a in answers if a.item.kind is ItemKind.LINE]
+
+
+def percent_absolute_error(answers: Sequence[CheckAnswer]) -> float | None:
+    """Siegler's PAE: the mean of |tap - numeral| / line length, in percent (None: no taps)."""
+    taps = [a for a in answers if a.item.kind is ItemKind.LINE]
+    if not taps:
+        return None
+    return 100 * sum(abs(a.response - a.item.target) / a.item.line_max for a in taps) / len(taps)
+
+
+class LineShape(StrEnum):
+    """Which curve fits a child's taps better, or neither."""
+
+    LINEAR = "linear"
+    LOGARITHMIC = "logarithmic"
+    NO_PATTERN = "no_pattern"
+
+
+@dataclass(frozen=True, slots=True)
+class LineFit:
+    """R² of the best straight line and of the best a + b·ln(numeral) curve through the taps,
+    which is better, and the straight line's slope (1 is a perfectly even line)."""
+
+    r2_linear: float
+    r2_log: float
+    slope: float
+    intercept: float
+    taps: int
+
+    @property
+    def shape(self) -> LineShape:
+        """Linear or logarithmic, whichever explains more; no pattern when neither explains
+        MIN_PATTERN_R2 of the spread."""
+        if max(self.r2_linear, self.r2_log) < MIN_PATTERN_R2:
+            return LineShape.NO_PATTERN
+        return LineShape.LINEAR if self.r2_linear >= self.r2_log else LineShape.LOGARITHMIC
+
+
+def r_squared(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """The share of the spread of `ys` that the least-squares line on `xs` explains (0-1)."""
+    n = len(xs)
+    mean_x, mean_y = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mean_x) ** 2 for x in xs)
+    syy = sum((y - mean_y) ** 2 for y in ys)
+    sxy = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True))
+    if sxx == 0 or syy == 0:
+        return 0.0
+    return sxy * sxy / (sxx * syy)
+
+
+def line_fit(answers: Sequence[CheckAnswer]) -> LineFit | None:
+    """The linear and logarithmic fits of the line taps (None below MIN_LINE_TAPS taps)."""
+    taps = line_taps(answers)
+    if len(taps) < MIN_LINE_TAPS or len({n for n, _ in taps}) < 3:
+        return None
+    xs = [float(n) for n, _ in taps]
+    ys = [p for _, p in taps]
+    n = len(xs)
+    mean_x, mean_y = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mean_x) ** 2 for x in xs)
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys, strict=True)) / sxx
+    return LineFit(
+        r2_linear=r_squared(xs, ys),
+        r2_log=r_squared([math.log(x) for x in xs], ys),
+        slope=slope,
+        intercept=mean_y - slope * mean_x,
+        taps=n,
+    )
+
+
+def binomial_above_chance(hits: int, chances: int, chance: float) -> bool:
+    """Is `hits` of `chances` above what guessing at `chance` gives (one-sided exact test at
+    ABOVE_CHANCE_P)?"""
+    if chances == 0:
+        return False
+    p = sum(
+        math.comb(chances, k) * chance**k * (1 - chance) ** (chances - k)
+        for k in range(hits, chances + 1)
+    )
+    return p < ABOVE_CHANCE_P
+
+
+def comparisons(answers: Sequence[CheckAnswer]) -> Rate:
+    """Comparisons right of all answered."""
+    judged = [a for a in answers if a.item.kind is ItemKind.COMPARE]
+    return rate(sum(bool(a.correct) for a in judged), len(judged), MIN_CHECK_COMPARISONS)
+
+
+def comparisons_by_distance(answers: Sequence[CheckAnswer]) -> dict[int, Rate]:
+    """Comparisons right at each distance 1-5."""
+    out: dict[int, Rate] = {}
+    for distance in COMPARE_DISTANCES:
+        judged = [a for a in answers if a.item.distance == distance]
+        out[distance] = rate(sum(bool(a.correct) for a in judged), len(judged), MIN_CHECK_DISTANCE)
+    return out
+
+
+def distance_effect(answers: Sequence[CheckAnswer]) -> float | None:
+    """Share right at distances 4-5 minus share right at distances 1-2 (positive: close
+    numerals are harder, the classic distance effect). None until both have answers."""
+    near = [a for a in answers if a.item.distance in (1, 2)]
+    far = [a for a in answers if a.item.distance in (4, 5)]
+    if not near or not far:
+        return None
+    return _share_right(far) - _share_right(near)
+
+
+def _share_right(answers: Sequence[CheckAnswer]) -> float:
+    return sum(bool(a.correct) for a in answers) / len(answers)
+
+
+def numerals_found(answers: Sequence[CheckAnswer]) -> Rate:
+    """Spoken numerals found among four."""
+    judged = [a for a in answers if a.item.kind is ItemKind.FIND]
+    return rate(sum(bool(a.correct) for a in judged), len(judged), MIN_FOUND)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """Every measure of one check."""
+
+    answered: int
+    items: int
+    pae: float | None
+    fit: LineFit | None
+    comparisons: Rate
+    by_distance: dict[int, Rate]
+    distance_effect: float | None
+    found: Rate
+
+    @property
+    def complete(self) -> bool:
+        """Every item answered."""
+        return self.answered == self.items
+
+    @property
+    def comparisons_above_chance(self) -> bool:
+        """Comparisons right more often than a coin flip would give (exact binomial test)."""
+        c = self.comparisons
+        return binomial_above_chance(c.hits, c.chances, COMPARE_CHANCE)
+
+    @property
+    def found_above_chance(self) -> bool:
+        """Numerals found more often than tapping one of four at random would give."""
+        f = self.found
+        return binomial_above_chance(f.hits, f.chances, FIND_CHANCE)
+
+
+def check_result(items: Sequence[CheckItem], answers: Sequence[CheckAnswer]) -> CheckResult:
+    """The measures of one check from its items and the answers given so far."""
+    return CheckResult(
+        answered=len(answers),
+        items=len(items),
+        pae=percent_absolute_error(answers),
+        fit=line_fit(answers),
+        comparisons=comparisons(answers),
+        by_distance=comparisons_by_distance(answers),
+        distance_effect=distance_effect(answers),
+        found=numerals_found(answers),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckChange:
+    """The first check against the latest: each measure's change (None where either lacks it).
+
+    `pae` falls as a child's line gets better; the shares rise."""
+
+    pae: float | None
+    comparisons: float | None
+    found: float | None
+    first_shape: LineShape | None
+    latest_shape: LineShape | None
+
+
+def _difference(first: float | None, latest: float | None) -> float | None:
+    return None if first is None or latest is None else latest - first
+
+
+def check_change(first: CheckResult, latest: CheckResult) -> CheckChange:
+    """How the latest check differs from the first."""
+    return CheckChange(
+        pae=_difference(first.pae, latest.pae),
+        comparisons=_difference(first.comparisons.value, latest.comparisons.value),
+        found=_difference(first.found.value, latest.found.value),
+        first_shape=first.fit.shape if first.fit else None,
+        latest_shape=latest.fit.shape if latest.fit else None,
+    )
+
+
+def fit_sentence(fit: LineFit | None, figures: bool = True) -> str:
+    """The fit in a sentence a teacher can read; without `figures` (a parent's report) the
+    R² values are left out."""
+    if fit is None:
+        return f"Not enough taps on the line yet (a fit needs {MIN_LINE_TAPS})."
+    shape = fit.shape
+    r2 = f"(R² {fit.r2_linear:.2f} straight, {fit.r2_log:.2f} curved)"
+    return _fit_words(shape, f" {r2}" if figures else "")
+
+
+def _fit_words(shape: LineShape, figures: str) -> str:
+    if shape is LineShape.LINEAR:
+        return (
+            "A straight line fits the taps best: the numbers are spaced evenly, as on a ruler"
+            f"{figures}."
+        )
+    if shape is LineShape.LOGARITHMIC:
+        return (
+            "A logarithmic curve fits the taps best: small numbers are spread out and large "
+            f"ones squeezed together at the end, as young children often place them{figures}."
+        )
+    return (
+        "Neither a straight line nor a curve fits the taps: they do not yet follow the size of "
+        f"the numbers{figures}."
+    )

@@ -1,0 +1,33 @@
+"""What each level has, asked of the engine (RULES.md R2): the options a teacher may choose and
+whether a seat may look at its own cards."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pytest
+
+from classroom.game import Level, new_game
+from classroom.game.options import Options
+
+
+def test_each_level_offers_the_options_its_deck_and_rules_have() -> None:
+    assert "power_cards" not in Level.ULTRA_PEEK.options()
+    assert "draw2_powers" not in Level.ULTRA_PEEK.options()
+    for level in (Level.PEEK, Level.OUTSIDE_PEEK, Level.STANDARD):
+        assert {"power_cards", "draw2_powers"} <= level.options()
+    assert [lv for lv in Level if "outside_face_up" in lv.options()] == [Level.OUTSIDE_PEEK]
+    every = {"min_turns_before_call", "series", "rounds", "limit", "limit_ending"}
+    assert all(every <= level.options() for level in Level)
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_a_level_s_options_are_engine_options_it_accepts(level: Level) -> None:
+    names = {f.name for f in fields(Options)}
+    assert level.options() <= names
+    chosen = {name: getattr(Options(), name) for name in level.options()}
+    new_game(level, 2, seed=0, options=chosen)  # no ValueError
+
+
+def test_only_the_peek_levels_let_a_seat_look() -> None:
+    assert [level for level in Level if level.allows_looking] == [Level.PEEK, Level.OUTSIDE_PEEK]
