@@ -5,16 +5,18 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from classroom.access import me, require_child, sign_out_child
+from classroom.access import end_child_sessions, me, require_child, sign_out_child
 from classroom.assignments import (
     COMPUTER_PLAYER_NAMES,
     COMPUTER_PLAYER_PICTURES,
     SCORING_NAMES,
     Assignment,
 )
+from classroom.check.service import open_check
+from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.models import LEVELS
-from classroom.tables.service import tables_of
+from classroom.tables.loading import tables_of
 
 bp = Blueprint("child", __name__, url_prefix="/me")
 
@@ -37,12 +39,16 @@ def home() -> str:
         player_pictures=COMPUTER_PLAYER_PICTURES,
         confirm=ConfirmForm(),
         my_tables=tables_of(child),
+        number_check=open_check(child.id),
     )
 
 
 @bp.post("/sign-out")
 def sign_out() -> Response:
-    """The child is done: back to their class's pictures."""
-    code = me().classroom.join_code
+    """The child is done: back to their class's pictures (a copy of the cookie opens nothing)."""
+    child = me()
+    code = child.classroom.join_code
+    end_child_sessions(child.id)
+    db.session.commit()
     sign_out_child()
     return redirect(url_for("signin.class_page", code=code))

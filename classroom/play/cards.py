@@ -13,10 +13,25 @@ from functools import lru_cache
 from flask import Flask, current_app
 from markupsafe import Markup, escape
 
+from classroom.game import Power, is_power
+from classroom.game import family as card_family
 from classroom.tables.story import StoryLine
 
-# Files under static/cards (drawn by tools/make_cards.py) for the power cards.
-CARD_FILES = {10: "peek", 11: "swap", 12: "draw2"}
+
+def card_file(value: int) -> str:
+    """The picture of a card face up, static/cards/NAME.svg (drawn by tools/make_cards.py):
+    "4", "peek", "swap", "draw2"."""
+    return Power(value).label.lower().replace(" ", "") if is_power(value) else str(value)
+
+
+def news_line(line: StoryLine) -> dict[str, object]:
+    """A story line for the page's news (table.js): its words, and its card's picture file."""
+    data = line.to_dict()
+    if line.card is not None:
+        data["card_file"] = card_file(line.card)
+    return data
+
+
 CARD_NAMES = {
     0: "0, the Statue of Cat Liberty",
     9: "King Rat 9",
@@ -71,8 +86,8 @@ def _card_html(
         family, file = "back", "back"
     else:
         assert value is not None
-        family = "power" if value >= 10 else ("cat" if value <= 6 else "rat")
-        file = CARD_FILES.get(value, str(value))
+        family = "power" if is_power(value) else str(card_family(value))
+        file = card_file(value)
     if label is not None:
         name = label
     else:
@@ -86,11 +101,31 @@ def _card_html(
         return img
     return Markup(
         f'<span class="card-slot card-slot-{size}">{img}'
-        f'<span class="card-place" aria-hidden="true">{escape(position)}</span></span>'
+        f'<span class="card-place" aria-hidden="true" data-place="{escape(position)}"></span>'
+        "</span>"
     )
 
 
 def story_item(line: StoryLine) -> Markup:
-    """One line of the table story: the public card it is about, if any, and the sentence."""
+    """One line of the table story: the public card it is about, if any, and the sentence;
+    `data-kind` is the event's kind (static/js/sounds.js plays a sound for it). A computer
+    player's thought shows its picture, and `data-thought` is what speech.js reads."""
+    if line.kind == "thought":
+        return _thought_item(line)
     picture = card(line.card, size="sm") if line.card is not None else Markup("")
-    return Markup(f"<li>{picture}<span>{escape(line.text)}</span></li>")
+    kind = f' data-kind="{escape(line.kind)}"' if line.kind else ""
+    return Markup(f"<li{kind}>{picture}<span>{escape(line.text)}</span></li>")
+
+
+def _thought_item(line: StoryLine) -> Markup:
+    static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
+    face = (
+        f'<img class="thought-face" src="{static}/pictures/{escape(line.picture)}.svg" alt="" '
+        'width="40" height="40">'
+        if line.picture
+        else ""
+    )
+    return Markup(
+        f'<li class="thought" data-kind="thought" data-thought="{escape(line.text)}">{face}'
+        f'<span class="thought-bubble">{escape(line.text)}</span></li>'
+    )

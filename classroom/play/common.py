@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Response, jsonify, redirect, render_template, request, session, url_for
@@ -13,18 +14,30 @@ from flask_wtf.csrf import generate_csrf
 
 from classroom.assignments import LEVEL_NAMES
 from classroom.extensions import db
-from classroom.game import Action, Event, EventKind, IllegalAction
+from classroom.game import Action, Game, IllegalAction, moves_card_at, peeked_cards
 from classroom.models import Child, PlayTable
-from classroom.play.cards import story_item
-from classroom.tables import service
+from classroom.play.cards import news_line, story_item
+from classroom.tables import outside_look
 from classroom.tables.board import Board, build_board
-from classroom.tables.story import StoryItem, StoryLine, tell
+from classroom.tables.computers import advance_computers
+from classroom.tables.counting import MAX_CUBES, Counted, count_step, record_count, still_counting
+from classroom.tables.errors import TableError, TableMovedOn
+from classroom.tables.leaving import stopped_for_new_game
+from classroom.tables.loading import game_seen, load_table, stored_events, stored_story
+from classroom.tables.looks import look
+from classroom.tables.moves import play_move
+from classroom.tables.status import TableStatus
+from classroom.tables.story import StoryLine, redacted, tell, unspoiled
 
 STORY_LENGTH = 8  # sentences of the table story kept on the page
 STORY_EVENTS = 40  # events read back to tell them
 # The session key of a card to show face up on the next page only (a look or a PEEK sent
 # without JavaScript); see remember_reveal.
 REVEAL_KEY = "table_reveal"
+# The session key of Standard's look at the outside cards (see outside_look_for).
+OUTSIDE_KEY = "table_outside"
+# The session key of the round whose results a child sees before the next round (between_rounds).
+RESULTS_KEY = "table_results"
 
 
 @dataclass(frozen=True)
@@ -34,11 +47,6 @@ class Urls:
     move: str
     look: str
     count: str
-
-
-def redacted(items: list[StoryItem], seat: int | None) -> list[StoryItem]:
-    """The story as `seat` saw it (None: a teacher watching, who sees every card)."""
-    return [item.for_seat(seat) for item in items]
 
 
 def level_notes(table: PlayTable) -> dict[int, str]:
@@ -61,16 +69,24 @@ def board_for(
     chosen_swap: int | None = None,
     revealed: dict[int, int] | None = None,
     story: bool = True,
+    page: bool = False,
 ) -> Board:
     """The board a seat (or, with seat None, the teacher watching) may see now; with `story`
-    False, without the story (a live update: the page keeps its own)."""
-    game = service.game_seen(table)
+    False, without the story (a live update: the page keeps its own). `page`: a whole page,
+    not a live update (Standard's outside look ends at the next whole page)."""
+    game = game_seen(table)
+    outside = outside_look_for(table, seat, game, page=page)
+    counting = still_counting(table, seat)
     viewer = 0 if seat is None else seat
     view = game.view(viewer)
     events = None
     if story:
-        events = redacted(service.stored_story(table.id, limit=STORY_EVENTS), seat)
-    moves = seat is not None and table.status == "playing" and table.seats[seat].stand_in is None
+        events = redacted(stored_story(table.id, limit=STORY_EVENTS), seat)
+    moves = (
+        seat is not None
+        and table.status == TableStatus.PLAYING
+        and table.seats[seat].stand_in is None
+    )
     return build_board(
         table_id=table.id,
         version=table.version,
@@ -85,7 +101,73 @@ def board_for(
         chosen_swap=chosen_swap,
         revealed=revealed,
         seat_notes=level_notes(table) if seat is None else None,
+        outside=outside.cards if outside else None,
+        outside_seconds=outside.seconds_left if outside else 0,
+        counting=counting,
     )
+
+
+def _outside_note(table: PlayTable, seat: int, round_number: int) -> dict[str, Any] | None:
+    note = session.get(OUTSIDE_KEY)
+    if not isinstance(note, dict):
+        return None
+    if (note.get("table"), note.get("seat"), note.get("round")) != (table.id, seat, round_number):
+        return None
+    return note
+
+
+def outside_look_for(
+    table: PlayTable, seat: int | None, game: Game, *, page: bool
+) -> outside_look.OutsideLook | None:
+    """Standard's look at the outside cards (R3.3) for this page, if it is on: given at the
+    seat's first page of the round (recorded then), it lasts LOOK_SECONDS, or until the child
+    taps "I remember" (end_outside_look), or, without JavaScript, until the next whole page.
+
+    The session keeps where the look stands for this device (table, seat, round, when it
+    began; never a card); the `looks` rows say whether the child had it already."""
+    if seat is None or table.status != TableStatus.PLAYING or table.state is None:
+        return None
+    cards = outside_look.outside_cards(game, seat)
+    if not cards:
+        return None
+    seat_row = table.seats[seat]
+    round_number = game.round_number
+    table_id = table.id
+    note = _outside_note(table, seat, round_number)
+    if note is not None and note.get("ended"):
+        return None
+    started = outside_look.given_at(table, seat_row, round_number)
+    if started is None and note is not None and isinstance(note.get("at"), (int, float)):
+        started = datetime.fromtimestamp(note["at"], UTC)
+    if started is None:
+        started = outside_look.record_look(table, seat_row, game, cards)
+        note = None
+    elif page and note is not None and note.get("page"):
+        session[OUTSIDE_KEY] = note | {"ended": True}
+        return None
+    left = outside_look.seconds_left(started)
+    if left <= 0:
+        return None
+    if note is None:
+        note = {"table": table_id, "seat": seat, "round": round_number}
+        note |= {"at": started.timestamp(), "page": False, "ended": False}
+    session[OUTSIDE_KEY] = note | ({"page": True} if page else {})
+    return outside_look.OutsideLook(cards, left)
+
+
+def end_outside_look(table: PlayTable, seat: int) -> None:
+    """The child tapped "I remember": the outside cards turn face down on this device."""
+    if table.state is None:
+        return
+    round_number = game_seen(table).round_number
+    note = _outside_note(table, seat, round_number) or {
+        "table": table.id,
+        "seat": seat,
+        "round": round_number,
+        "at": None,
+        "page": True,
+    }
+    session[OUTSIDE_KEY] = note | {"ended": True}
 
 
 def remember_reveal(table: PlayTable, seat: int, version: int, positions: list[int]) -> None:
@@ -102,20 +184,6 @@ def remember_reveal(table: PlayTable, seat: int, version: int, positions: list[i
     }
 
 
-def moved(event: Event, seat: int, position: int) -> bool:
-    """Did `event` put another card at the seat's position (or start a new deal)?"""
-    if event.kind in (EventKind.ROUND_ENDED, EventKind.ROUND_STARTED):
-        return True
-    if event.kind in (EventKind.PLACED, EventKind.POWER_REPLACED):
-        return (event.seat, event.position) == (seat, position)
-    if event.kind is EventKind.SWAPPED:
-        return (seat, position) in {
-            (event.seat, event.position),
-            (event.other_seat, event.other_position),
-        }
-    return False
-
-
 def take_reveal(table: PlayTable, seat: int | None) -> dict[int, int] | None:
     """The cards to show face up on this page, once (see remember_reveal); None if the note
     is for another table or seat, or the card may have moved since (a SWAP, a new round)."""
@@ -126,13 +194,13 @@ def take_reveal(table: PlayTable, seat: int | None) -> dict[int, int] | None:
         return None
     since = int_arg(note.get("version"))
     positions = [p for p in note.get("positions", []) if isinstance(p, int) and 1 <= p <= 4]
-    if since is None or not positions or table.status != "playing":
+    if since is None or not positions or table.status != TableStatus.PLAYING:
         return None
     if since != table.version:
-        events = service.stored_events(table.id, since_version=since)
-        if any(moved(e, seat, p) for e in events for p in positions):
+        events = stored_events(table.id, since_version=since)
+        if any(moves_card_at(e, seat, p) for e in events for p in positions):
             return None
-    line = service.game_seen(table).lines[seat]
+    line = game_seen(table).lines[seat]
     return {p: int(line[p - 1]) for p in positions}
 
 
@@ -143,31 +211,72 @@ def int_arg(value: Any) -> int | None:
         return None
 
 
+COUNT_AGAIN = "Let's count again!"
+
+
 def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
-    """What the counting part of the page needs: this seat's step and everyone's bars."""
-    if table.state is None or table.status not in ("counting", "finished"):
+    """What the counting part of the page needs: this seat's step, its "Let's count again"
+    (decided by counting.record_count, kept on the seat) and the cubes to count along."""
+    if table.state is None or table.status not in (TableStatus.COUNTING, TableStatus.FINISHED):
         return {}
-    game = service.game_seen(table)
+    game = game_seen(table)
     step = None
     if seat is not None:
-        step = service.count_step(table, table.seats[seat], game)
+        step = count_step(table, table.seats[seat], game)
     line = [int(c) for c in game.lines[seat]] if seat is not None and game.lines[seat] else []
-    pending = (table.seats[seat].pending_count or {}) if seat is not None else {}
     placed = request.args.getlist("placed", type=int)
+    if step is not None and step.cubes and step.cube_hint and len(placed) != 4:
+        placed = [n or 0 for n in step.first_cubes or [0] * 4]  # the stacks as first snapped
     hint: dict[int, str] = {}
-    if request.args.get("recount") == "1" and len(placed) == len(line) == 4:
+    if step is not None and step.cubes and step.cube_hint and len(placed) == len(line) == 4:
         hint = {
-            place: f"Count again: this card says {value}."
+            place: f"Card {place} says {value}."
             for place, (value, n) in enumerate(zip(line, placed, strict=True), start=1)
-            if value and n != value
+            if n != value
         }
+    again = (
+        step is not None and not step.done and (step.cube_hint if step.cubes else step.total_hint)
+    )
     return {
         "count_step": step,
         "count_line": line,
-        "pending_cubes": pending.get("cubes"),
+        "count_again": COUNT_AGAIN if again else None,
         "count_hint": hint or None,
-        "count_url_query": "?hinted=1" if hint else "",
+        "count_placed": placed if len(placed) == 4 else None,
+        "told": request.args.get("told") == "1",
     }
+
+
+def remember_results(table_id: int, seat: int) -> None:
+    """The child has counted: their next page shows the round's results, even when the same
+    count dealt the next round (RESULTS_KEY; between_rounds)."""
+    table = load_table(table_id)
+    if table is None or table.state is None:
+        return
+    game = game_seen(table)
+    # The count that dealt the next round counted the round before it.
+    counted = game.round_number - 1 if table.status == TableStatus.PLAYING else game.round_number
+    session[RESULTS_KEY] = {"table": table_id, "seat": seat, "round": counted}
+
+
+def between_rounds(table: PlayTable, seat: int | None) -> dict[str, Any] | None:
+    """The results of the round this child has just counted, when the next round is already
+    dealt (they are shown before it, until "Next round!"); None otherwise."""
+    note = session.get(RESULTS_KEY)
+    if seat is None or not isinstance(note, dict) or table.state is None:
+        return None
+    if (note.get("table"), note.get("seat")) != (table.id, seat):
+        return None
+    if request.args.get("next") == "1" or table.status != TableStatus.PLAYING:
+        session.pop(RESULTS_KEY, None)
+        return None
+    game = game_seen(table)
+    round_number = int_arg(note.get("round")) or 0
+    if not 1 <= round_number < game.round_number:
+        session.pop(RESULTS_KEY, None)
+        return None
+    scores = game.score_history[round_number - 1]
+    return {"round": round_number, "score": scores[seat] if seat < len(scores) else None}
 
 
 def render_page(
@@ -196,10 +305,19 @@ def render_page(
         chosen = int_arg(request.args.get("mine"))
         if revealed is None and request.method == "GET":
             revealed = take_reveal(table, seat)
-        context["board"] = board_for(table, seat, chosen_swap=chosen, revealed=revealed)
+        between = between_rounds(table, seat)
+        context["board"] = board_for(
+            table, seat, chosen_swap=chosen, revealed=revealed, page=between is None
+        )
         context.update(counting_context(table, seat))
-        placed = request.args.getlist("placed", type=int)
-        context["placed"] = placed if len(placed) == 4 else None
+        context["between"] = between
+        stopped_by = stopped_for_new_game(table) if table.status == TableStatus.FINISHED else None
+        if stopped_by is not None:
+            # Why it stopped, in the story's own words for this seat (or the teacher watching).
+            [why] = tell([stopped_by], [s.name for s in table.seats], seat)
+            context["stopped_words"] = why.text
+        if between is not None:
+            context["told"] = request.args.get("told") == "1"
     context.update(extra or {})
     return render_template(template, **context), status
 
@@ -221,8 +339,8 @@ def state_json(
     """What the page polls: the version, and when it changed, the fresh board and the newest
     story (redacted for the seat). `table` may be given when this request has just read it:
     the usual poll, where nothing moves, then reads the table once."""
-    if service.advance_computers(table_id, table) or table is None:
-        table = service.load_table(table_id)
+    if advance_computers(table_id, table) or table is None:
+        table = load_table(table_id)
     assert table is not None
     since = int_arg(request.args.get("version"))
     data: dict[str, Any] = {"version": table.version, "status": table.status}
@@ -233,7 +351,7 @@ def state_json(
     data["html"] = fragment(table, seat, urls)
     # A forced refresh (version -1, after a look) only redraws the board: no news.
     lines = story_since(table, seat, since) if since is not None and since >= 0 else []
-    data["news"] = [line.to_dict() for line in lines]
+    data["news"] = [news_line(line) for line in lines]
     data["story"] = story_items(lines)
     return jsonify(data)
 
@@ -245,8 +363,11 @@ def story_since(table: PlayTable, seat: int | None, since: int) -> list[StoryLin
     """The story's new sentences for a page at version `since` (redacted for the seat)."""
     if since >= table.version:
         return []
-    items = service.stored_story(table.id, since_version=since, limit=NEWS_EVENTS)
-    return tell(redacted(items, seat), [s.name for s in table.seats], seat)
+    items = stored_story(table.id, since_version=since, limit=NEWS_EVENTS)
+    if still_counting(table, seat):
+        items = unspoiled(items)
+    seats = table.seats
+    return tell(redacted(items, seat), [s.name for s in seats], seat, [s.picture for s in seats])
 
 
 def story_items(lines: list[StoryLine]) -> list[str]:
@@ -272,22 +393,19 @@ def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
     try:
         action = action_from_form(request.form)
         if expected is None:
-            raise service.TableError("The move came without the table's version")
-        result = service.play_move(table_id, seat, action, expected, table)
-    except service.TableMovedOn as moved:
+            raise TableError("The move came without the table's version")
+        result = play_move(table_id, seat, action, expected, table)
+    except TableMovedOn as moved:
         return _refused(table_id, seat, urls, str(moved), 409, since=expected)
     except (IllegalAction, ValueError) as refused:
         return _refused(table_id, seat, urls, str(refused), 422, since=expected)
-    revealed = {
-        e.position: int(e.card)
-        for e in result.events
-        if e.kind is EventKind.PEEKED and e.seat == seat and e.card is not None and e.position
-    }
-    fresh = table  # as the move's transaction left it (service._commit_state)
+    revealed = peeked_cards(result.events, seat)
+    fresh = table  # as the move's transaction left it (classroom.tables.moves.commit_state)
     if wants_json():
         # The move's own events are the news: nothing else can have happened in between.
         names = [s.name for s in fresh.seats]
-        lines = tell(redacted(list(result.events), seat), names, seat)
+        told = redacted(list(result.events), seat)
+        lines = tell(unspoiled(told) if still_counting(fresh, seat) else told, names, seat)
         return jsonify(
             {
                 "ok": True,
@@ -295,6 +413,8 @@ def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
                 "status": fresh.status,
                 "html": fragment(fresh, seat, urls, revealed=revealed),
                 "story": story_items(lines),
+                # Where the move happened, so the page shows it (table.js); no news lines.
+                "moves": [line.to_dict() for line in lines],
             }
         )
     if revealed:
@@ -310,7 +430,7 @@ def _refused(
     """The move was not made: the message, with the table as it is now (`since`: the version
     of the page that sent it, whose story the answer brings up to date)."""
     db.session.rollback()
-    fresh = service.load_table(table_id)
+    fresh = load_table(table_id)
     assert fresh is not None
     if wants_json():
         body: dict[str, Any] = {"ok": False, "message": message, "version": fresh.version}
@@ -326,14 +446,27 @@ def _refused(
 def handle_look(table: PlayTable, seat: int, urls: Urls) -> Any:
     """A look at one's own card (Peek levels): shown on the returned page, recorded."""
     table_id = table.id  # read before a commit or rollback expires `table`
+    if request.form.get("remembered") == "1":
+        # "I remember": Standard's look at the outside cards ends (nothing is recorded).
+        end_outside_look(table, seat)
+        if wants_json():
+            return jsonify(
+                {
+                    "ok": True,
+                    "version": table.version,
+                    "status": table.status,
+                    "html": fragment(table, seat, urls),
+                }
+            )
+        return redirect(urls.page, code=303)
     position = int_arg(request.form.get("position"))
     try:
         if position is None:
-            raise service.TableError("Which card? Tap one of your cards")
-        card = service.look(table_id, seat, position)
+            raise TableError("Which card? Tap one of your cards")
+        card = look(table_id, seat, position)
     except (IllegalAction, ValueError) as refused:
         return _refused(table_id, seat, urls, str(refused), 422)
-    fresh = service.load_table(table_id)
+    fresh = load_table(table_id)
     assert fresh is not None
     revealed = {position: card}
     if wants_json():
@@ -351,41 +484,36 @@ def handle_look(table: PlayTable, seat: int, urls: Urls) -> Any:
 
 def handle_count(table: PlayTable, seat: int, urls: Urls) -> Any:
     """Counting at the end of a round: cube presses (no JavaScript) re-show the form; a snap
-    or a typed total is recorded."""
+    or a typed total goes to counting.record_count, which says whether it is recorded or a
+    "Let's count again" comes first (the browser never decides that)."""
     table_id = table.id  # read before a commit or rollback expires `table`
     form = request.form
     stacks = [int_arg(form.get(f"cubes_{p}")) or 0 for p in range(1, 5)]
-    stacks = [max(0, min(service.MAX_CUBES, n)) for n in stacks]
+    stacks = [max(0, min(MAX_CUBES, n)) for n in stacks]
     press = str(form.get("press", ""))
-    hinted = form.get("hinted") == "1"
+    query = "&".join(f"placed={n}" for n in stacks)
     try:
         if press.startswith(("add-", "remove-")):
             place = int_arg(press.split("-", 1)[1])
             if place is None or not 1 <= place <= 4:
-                raise service.TableError("Which card? Tap + or - under a card")
+                raise TableError("Which card? Tap + or - under a card")
             stacks[place - 1] += 1 if press.startswith("add-") else -1
-            stacks = [max(0, min(service.MAX_CUBES, n)) for n in stacks]
+            stacks = [max(0, min(MAX_CUBES, n)) for n in stacks]
             query = "&".join(f"placed={n}" for n in stacks)
             return redirect(f"{urls.page}?{query}", code=303)
         if press == "snap":
-            hinted = hinted or request.args.get("hinted") == "1"
-            line = [int(c) for c in service.game_seen(table).lines[seat]]
-            if not hinted and any(n != v for n, v in zip(stacks, line, strict=True) if v):
-                # As cubes.js does: one gentle "count again" first; the next snap records.
-                query = "&".join(f"placed={n}" for n in stacks)
-                return redirect(f"{urls.page}?{query}&recount=1", code=303)
-            service.record_count(table_id, seat, cubes=stacks, hinted=hinted)
+            counted = record_count(table_id, seat, cubes=stacks)
+            if counted is Counted.AGAIN:
+                return redirect(f"{urls.page}?{query}", code=303)
         else:
             total = int_arg(str(form.get("total", "")).strip())
             if total is None:
-                raise service.TableError("Type your total with the numbers")
-            service.record_count(table_id, seat, total=total, hinted=hinted)
-    except service.TableMovedOn as moved:
+                raise TableError("Type your total with the numbers")
+            counted = record_count(table_id, seat, total=total)
+    except TableMovedOn as moved:
         return _refused(table_id, seat, urls, str(moved), 409)
     except (IllegalAction, ValueError) as refused:
         return _refused(table_id, seat, urls, str(refused), 422)
-    return redirect(urls.page, code=303)
-
-
-def child_may_sit(child: Child, table: PlayTable) -> bool:
-    return table.class_id == child.class_id and table.level == child.level
+    if counted in (Counted.DONE, Counted.SHOWN):
+        remember_results(table_id, seat)
+    return redirect(urls.page + ("?told=1" if counted is Counted.SHOWN else ""), code=303)

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from flask import url_for
+from flask import current_app, url_for
 from markupsafe import Markup, escape
 
-from classroom.play.cards import card
+from classroom.play.cards import _static_path, card
 
 
 def move(
@@ -29,9 +29,11 @@ def move(
     cls: str = "move-button",
     say: str | None = None,
     inner: Markup | None = None,
+    picture: str | None = None,
 ) -> Markup:
     """One move as a plain form (table.js sends it by fetch): the button shows `inner` (a card)
-    or `label`, and is named by `say` for screen readers when given."""
+    or `label`, with the `picture` (static/icons) beside the word for a child who cannot read
+    yet, and is named by `say` for screen readers when given."""
     fields = [
         f'<input type="hidden" name="csrf_token" value="{escape(csrf)}">',
         f'\n    <input type="hidden" name="version" value="{escape(version)}">',
@@ -46,11 +48,28 @@ def move(
         )
     named = f' aria-label="{escape(say)}"' if say else ""
     shown = inner if inner is not None else escape(label)
+    if picture:
+        shown = icon(picture) + shown if inner is None else shown + caption(picture, label)
     return Markup(
         f'<form class="move-form" method="post" action="{escape(url)}" data-move>\n    '
         + "".join(fields)
         + f'\n    <button type="submit" class="{escape(cls)}"{named}>{shown}</button>\n  </form>'
     )
+
+
+def icon(name: str, size: int = 40) -> Markup:
+    """A control's picture (static/icons/<name>.svg); its word is beside it, so no alt text."""
+    static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
+    return Markup(
+        f'<img class="move-icon" src="{static}/icons/{escape(name)}.svg" alt="" '
+        f'width="{size}" height="{size}">'
+    )
+
+
+def caption(picture: str, label: str) -> Markup:
+    """The picture and word under a card that is a control ("Draw", "Put here")."""
+    word = f"<span>{escape(label)}</span>"
+    return Markup(f'<span class="move-caption">{icon(picture, 32)}{word}</span>')
 
 
 def move_for(url: str, csrf: str, version: int) -> Callable[..., Markup]:
@@ -62,6 +81,7 @@ def slot_card(seat: Any, slot: Any, size: str, label: str) -> Markup:
     """A card of a seat's line, with its seat and place (and its value only when face up for
     this page: table.js reads data-card, so a hidden card must not carry one)."""
     revealed = " card-revealed" if slot.revealed else ""
+    revealed += " card-outside" if slot.outside else ""
     value = f' data-card="{escape(slot.value)}"' if slot.face_up else ""
     picture = card(slot.value, size=size, label=label, position=slot.position)
     return Markup(

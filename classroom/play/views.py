@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -19,7 +30,14 @@ from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.models import PlayTable
 from classroom.play import cards, common, pieces
-from classroom.tables import service
+from classroom.tables.away import nothing_new, quiet_until, seat_seen
+from classroom.tables.computers import advance_computers
+from classroom.tables.errors import TableError, TableMovedOn
+from classroom.tables.leaving import stop_older_computer_games
+from classroom.tables.loading import load_table, seat_of_child
+from classroom.tables.seating import MAX_SEATS, open_table_for, seat_child, start_table
+from classroom.tables.status import TableStatus
+from classroom.tables.waiting import wait_for_move
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -33,6 +51,7 @@ bp.add_app_template_global(cards.story_item, "play_story_item")
 bp.add_app_template_global(pieces.move_for, "play_move_for")
 bp.add_app_template_global(pieces.slot_card, "play_slot_card")
 bp.add_app_template_global(pieces.seat_head, "play_seat_head")
+bp.add_app_template_global(pieces.icon, "play_icon")
 bp.add_app_template_global(common.STORY_LENGTH, "play_story_length")  # type: ignore[arg-type]
 
 
@@ -53,7 +72,7 @@ def my_table(table_id: int) -> tuple[PlayTable, int | None]:
     table = db.session.get(PlayTable, table_id)
     if table is None or table.class_id != child.class_id:
         abort(404)
-    seat = service.seat_of_child(table, child.id)
+    seat = seat_of_child(table, child.id)
     return table, None if seat is None else seat.seat
 
 
@@ -63,7 +82,7 @@ def my_seat(table_id: int) -> tuple[PlayTable, int]:
     table, seat = my_table(table_id)
     if seat is None:
         abort(404)
-    service.seat_seen(table, seat)
+    seat_seen(table, seat)
     return table, seat
 
 
@@ -95,8 +114,10 @@ def start_with_computer() -> Response | tuple[str, int]:
         return redirect(url_for("play.computer"))
     how_many = max(1, min(3, how_many))
     players = [chosen[i % len(chosen)] for i in range(how_many)]
-    table = service.open_table_for(child)
-    service.start_table(table.id, players)
+    # One game with the computer at a time: the older one stops instead of "playing" for good.
+    stop_older_computer_games(child)
+    table = open_table_for(child)
+    start_table(table.id, players)
     return redirect(url_for("play.table", table_id=table.id))
 
 
@@ -109,13 +130,13 @@ def friends() -> str:
         .where(
             PlayTable.class_id == child.class_id,
             PlayTable.level == child.level,
-            PlayTable.status == "open",
+            PlayTable.status == TableStatus.OPEN,
         )
         .order_by(PlayTable.created_at)
     ).all()
     return render_template(
         "play/friends.html",
-        tables=[t for t in tables if len(t.seats) < service.MAX_SEATS],
+        tables=[t for t in tables if len(t.seats) < MAX_SEATS],
         level_name=LEVEL_NAMES[child.level],
         form=ConfirmForm(),
     )
@@ -124,7 +145,7 @@ def friends() -> str:
 @bp.post("/friends")
 def open_new() -> Response:
     """Open a new table at the child's level and sit at it."""
-    table = service.open_table_for(me())
+    table = open_table_for(me())
     return redirect(url_for("play.table", table_id=table.id))
 
 
@@ -135,8 +156,8 @@ def join(table_id: int) -> Response:
     table, seat = my_table(table_id)
     if seat is None:
         try:
-            service.seat_child(table.id, child)
-        except (service.TableError, service.TableMovedOn) as refused:
+            seat_child(table.id, child)
+        except (TableError, TableMovedOn) as refused:
             flash(str(refused), "warning")
             return redirect(url_for("play.friends"))
     return redirect(url_for("play.table", table_id=table_id))
@@ -149,11 +170,11 @@ def start(table_id: int) -> Response:
     table, _ = my_seat(table_id)
     allowed = Assignment.of(child).computer_players
     fill = common.int_arg(request.form.get("computers")) or 0
-    fill = max(0, min(service.MAX_SEATS - len(table.seats), fill))
+    fill = max(0, min(MAX_SEATS - len(table.seats), fill))
     players = [allowed[i % len(allowed)] for i in range(fill)] if allowed else []
     try:
-        service.start_table(table.id, players)
-    except (service.TableError, service.TableMovedOn) as refused:
+        start_table(table.id, players)
+    except (TableError, TableMovedOn) as refused:
         flash(str(refused), "warning")
     return redirect(url_for("play.table", table_id=table_id))
 
@@ -162,21 +183,41 @@ def start(table_id: int) -> Response:
 def table(table_id: int) -> Any:
     """The game page: the board, the moves, the story; waiting and counting too."""
     table, seat = my_seat(table_id)
-    if service.advance_computers(table_id, table):
-        fresh = service.load_table(table_id)
+    if advance_computers(table_id, table):
+        fresh = load_table(table_id)
         assert fresh is not None
         table = fresh
     extra: dict[str, Any] = {"home_url": url_for("child.home")}
-    if table.status == "open":
+    if table.status == TableStatus.OPEN:
         extra["allowed"] = Assignment.of(me()).computer_players
         extra["start_url"] = url_for("play.start", table_id=table_id)
     return common.render_page(table, seat, urls_for(table_id), extra=extra)
 
 
+def long_poll_seconds(asked: str | None, until: datetime | None) -> float:
+    """How long this poll may wait: what the page asked (`wait`), at most TABLE_LONG_POLL
+    seconds, and no longer than the quiet answer holds (`until`); 0: answer at once."""
+    try:
+        wanted = float(asked) if asked is not None else 0.0
+    except ValueError:
+        return 0.0
+    seconds = min(wanted, float(current_app.config.get("TABLE_LONG_POLL", 0)))
+    if until is not None:
+        seconds = min(seconds, (until - datetime.now(UTC)).total_seconds())
+    return seconds if seconds > 0 else 0.0  # a NaN compares false: no wait
+
+
 @bp.get("/tables/<int:table_id>/state")
 def state(table_id: int) -> Response:
     """JSON for the page's live updates: the version, and the fresh board when it changed."""
-    quiet = service.nothing_new(table_id, me().id, common.int_arg(request.args.get("version")))
+    child_id, since = me().id, common.int_arg(request.args.get("version"))
+    quiet, until = quiet_until(table_id, child_id, since)
+    wait = long_poll_seconds(request.args.get("wait"), until)
+    if quiet is not None and since is not None and wait > 0:
+        # A long poll: wait for the table to move on (or for what the quiet answer assumed
+        # to run out), then answer as a poll made now would be answered.
+        wait_for_move(table_id, since, wait)
+        quiet = nothing_new(table_id, child_id, since)
     if quiet is not None:
         return jsonify({"version": quiet[0], "status": quiet[1], "changed": False})
     table, seat = my_seat(table_id)

@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from classroom.assignments import COMPUTER_PLAYER_NAMES, LEVEL_NAMES
-from classroom.game import Action, ActionKind, Card, Phase, SeatView, card_label, is_power
+from classroom.assignments import LEVEL_NAMES
+from classroom.game import Action, ActionKind, Card, Phase, Power, SeatView, card_label
 from classroom.models import TableSeat
 
-from .story import StoryItem, StoryLine, tell
+from .faces import face_at
+from .status import TableStatus
+from .story import StoryItem, StoryLine, tell, unspoiled
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,7 @@ class CardSlot:
     value: int | None
     may_look: bool = False  # a Peek level's "look" button for the seat's own card
     revealed: bool = False  # shown just now by a look or a PEEK, for a few seconds
+    outside: bool = False  # Standard: an outside card shown at the start of the round (R3.3)
 
     @property
     def face_up(self) -> bool:
@@ -46,6 +49,7 @@ class SeatBoard:
     # A child who left (or whom the teacher took out): the computer player playing for them.
     stand_in_name: str | None = None
     taken_out: bool = False
+    opened: bool = True  # a child's seat: the child has opened the table's page
 
     @property
     def away(self) -> bool:
@@ -113,10 +117,31 @@ class Board:
     revealed: dict[int, int] = field(default_factory=dict)
     # For the teacher watching: a sentence per seat whose child's assigned level differs.
     seat_notes: dict[int, str] = field(default_factory=dict)
+    # Standard's look at the outside cards (R3.3): position -> card, and seconds still to go.
+    outside_look: dict[int, int] = field(default_factory=dict)
+    outside_seconds: int = 0
+
+    @property
+    def cue(self) -> str:
+        """What a power card in hand asks for, as a picture cue without words (play.css): the
+        DRAW pile pulses ("draw2"), the child's own cards glow ("peek"), the others' ("swap")."""
+        c = self.controls
+        if c.use_draw_2 or c.draw_again:
+            return "draw2"
+        if c.peek:
+            return "peek"
+        if c.swap:
+            return "swap"
+        return ""
 
     @property
     def level_name(self) -> str:
         return LEVEL_NAMES[self.level]
+
+    @property
+    def stopped(self) -> bool:
+        """Was the game ended before its end (a teacher's stop, or the child's new game)?"""
+        return stopped_early(self.status, self.round_over)
 
     @property
     def my_turn(self) -> bool:
@@ -150,6 +175,8 @@ class Board:
         cur = self.current_seat
         if self.round_over:
             return "The round is over!"
+        if self.stopped:
+            return "This game has stopped."
         if cur is None:
             return ""
         if self.my_turn:
@@ -166,11 +193,17 @@ class Board:
         else:
             whose = self.turn_text
         prompt = "" if self.watching else self.prompt
-        return " ".join(part for part in (whose, prompt) if part) or "Watch the table."
+        remember = REMEMBER if self.outside_look else ""
+        return " ".join(part for part in (remember, whose, prompt) if part) or "Watch the table."
 
-    @property
-    def hand_label(self) -> str:
-        return "" if self.hand is None else card_label(self.hand)
+
+def stopped_early(status: str, round_over: bool) -> bool:
+    """A finished table whose round was not over: a teacher's stop, or the child's new game.
+    Then it is nobody's turn, whatever the engine's state was at that moment."""
+    return status == TableStatus.FINISHED and not round_over
+
+
+REMEMBER = "Remember these!"  # Standard's look at the outside cards, on screen and spoken
 
 
 def seat_kind(row: TableSeat) -> str:
@@ -183,7 +216,7 @@ def seat_kind(row: TableSeat) -> str:
 def controls_for(legal: Sequence[Action], hand: Card | None, phase: Phase) -> Controls:
     """The controls for the engine's legal actions of this seat."""
     kinds = {a.kind for a in legal}
-    holding_draw_2 = hand is not None and is_power(hand) and card_label(hand) == "DRAW 2"
+    holding_draw_2 = hand == Power.DRAW_2
     draw = ActionKind.DRAW in kinds
     return Controls(
         draw=draw and phase is Phase.CHOOSE,
@@ -250,14 +283,21 @@ def build_board(
     chosen_swap: int | None = None,
     revealed: dict[int, int] | None = None,
     seat_notes: dict[int, str] | None = None,
+    outside: dict[int, int] | None = None,
+    outside_seconds: int = 0,
+    counting: bool = False,
 ) -> Board:
     """The board for `view.seat` (or, with `watch_lines`, for a teacher who sees every card:
     then `view` is any seat's view, used only for public facts, and `events` are public).
-    `events` None: no story (a live update; the page keeps the story it has)."""
+    `events` None: no story (a live update; the page keeps the story it has). `counting`: this
+    seat's child is still adding up their line, so no score, total or winner is on the board
+    (the counting lesson is not spoiled)."""
     watching = watch_lines is not None
     me = None if watching else view.seat
     revealed = dict(revealed or {})
+    outside = {} if watching else dict(outside or {})
     history = [list(r) for r in score_history]
+    turn = None if stopped_early(status, view.round_over) else view.current_seat
     seats = []
     for row in seat_rows:
         s = row.seat
@@ -273,15 +313,21 @@ def build_board(
             is_revealed = s == me and position in revealed and value is None
             if is_revealed:
                 value = revealed[position]
+            is_outside = s == me and position in outside and value is None
+            if is_outside:
+                value = outside[position]
             cards.append(
                 CardSlot(
                     position,
                     value,
                     may_look=(s == me and position in view.may_look and not view.round_over),
                     revealed=is_revealed,
+                    outside=is_outside,
                 )
             )
         rounds = tuple(int(r[s]) for r in history if s < len(r) and r[s] is not None)
+        if counting:
+            rounds = ()
         seats.append(
             SeatBoard(
                 seat=s,
@@ -290,15 +336,18 @@ def build_board(
                 colour=row.colour,
                 kind=seat_kind(row),
                 is_me=s == me,
-                on_turn=view.current_seat == s,
+                on_turn=turn == s,
                 cards=tuple(cards),
                 in_play=in_play,
-                score=None if view.scores is None else view.scores[s],
-                total=view.totals[s] if s < len(view.totals) else 0,
+                score=None if view.scores is None or counting else view.scores[s],
+                total=view.totals[s] if s < len(view.totals) and not counting else 0,
                 rounds=rounds,
-                winner=view.winners is not None and s in view.winners,
-                stand_in_name=None if row.stand_in is None else COMPUTER_PLAYER_NAMES[row.stand_in],
+                winner=view.winners is not None and s in view.winners and not counting,
+                stand_in_name=None
+                if row.stand_in is None
+                else face_at(row.stand_in, seat_rows, row.seat).name,
                 taken_out=row.taken_out,
+                opened=row.child_id is None or row.opened_at is not None,
             )
         )
     hand = watch_hand if watching else view.hand
@@ -306,7 +355,7 @@ def build_board(
     # While a computer player plays this child's seat, the child has no moves to make.
     playing = not watching and my_stand_in is None
     controls = controls_for(legal, view.hand, view.phase) if playing else Controls()
-    current = None if view.current_seat is None else seats[view.current_seat]
+    current = None if turn is None else seats[turn]
     prompt = prompt_for(controls, view.hand)
     if current is not None and current.stand_in_name is not None and not controls.any:
         prompt = f"{current.stand_in_name} is playing for {current.name}."
@@ -316,7 +365,13 @@ def build_board(
             if seats[me].taken_out
             else f"{my_stand_in} is finishing your turn. Then it is yours again."
         )
-    story = None if events is None else tuple(tell(events, [r.name for r in seat_rows], me))
+    if counting and events is not None:
+        events = unspoiled(events)
+    story = (
+        None
+        if events is None
+        else tuple(tell(events, [r.name for r in seat_rows], me, [r.picture for r in seat_rows]))
+    )
     return Board(
         table_id=table_id,
         version=version,
@@ -325,7 +380,7 @@ def build_board(
         me=me,
         seats=tuple(seats),
         phase=str(view.phase),
-        current=view.current_seat,
+        current=turn,
         draw_count=view.draw_count,
         discard_top=view.discard_top,
         hand=None if hand is None else int(hand),
@@ -339,8 +394,10 @@ def build_board(
         round_number=view.round_number,
         prompt=prompt,
         watching=watching,
-        winners=tuple(view.winners or ()),
+        winners=() if counting else tuple(view.winners or ()),
         chosen_swap=chosen_swap,
         revealed=revealed,
         seat_notes=dict(seat_notes or {}),
+        outside_look=outside,
+        outside_seconds=outside_seconds if outside else 0,
     )

@@ -8,18 +8,21 @@ may see, and the story is what everyone saw happen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from classroom.game import Event, EventKind, card_label, is_power
+from classroom.game.players.talk import Thought, say
 
 # What a SeatNote says happened to a seat (not a move of the game).
-NOTE_KINDS = ("left", "back", "taken_out")
+NOTE_KINDS = ("left", "back", "taken_out", "handed_over", "new_game")
 
 
 @dataclass(frozen=True)
 class SeatNote:
     """Something that happened to a seat rather than in the game: its child left the table
-    (a computer player `by` plays for them), came back, or was taken out by the teacher.
+    (a computer player `by` plays for them), came back, was taken out by the teacher, or is
+    no longer in the class (handed over: `by` plays the seat for good), or opened a new game
+    with the computer, which stopped this one (new_game; `by` is empty).
     Stored in the table story beside the engine's events; it names no card."""
 
     kind: str
@@ -43,8 +46,9 @@ class SeatNote:
         return self
 
 
-# One entry of the table story: an engine event or a note about a seat.
-StoryItem = Event | SeatNote
+# One entry of the table story: an engine event, a note about a seat, or what a computer
+# player said after its move (classroom/game/players/talk.py).
+StoryItem = Event | SeatNote | Thought
 
 
 @dataclass(frozen=True)
@@ -54,9 +58,32 @@ class StoryLine:
     text: str
     card: int | None = None
     seat: int | None = None
+    kind: str | None = None  # the engine event's kind (for the page's sounds), or "thought"
+    picture: str | None = None  # a thought: the computer player's picture
+    # Where the move happened, for the page to show it (a card travels, turns, slides).
+    position: int | None = None
+    other_seat: int | None = None
+    other_position: int | None = None
 
     def to_dict(self) -> dict[str, object]:
-        return {"text": self.text, "card": self.card, "seat": self.seat}
+        data: dict[str, object] = {"text": self.text, "card": self.card, "seat": self.seat}
+        data["kind"] = self.kind
+        if self.picture is not None:
+            data["picture"] = self.picture
+        if self.position is not None:
+            data["position"] = self.position
+        if self.other_seat is not None:
+            data |= {"other_seat": self.other_seat, "other_position": self.other_position}
+        return data
+
+
+# Told to a child only once they have counted their line: who won, who reached the limit.
+SPOILERS = frozenset({EventKind.GAME_ENDED, EventKind.SEAT_OUT})
+
+
+def unspoiled(items: Sequence[StoryItem]) -> list[StoryItem]:
+    """The story without the events that would give away a count (SPOILERS)."""
+    return [i for i in items if not (isinstance(i, Event) and i.kind in SPOILERS)]
 
 
 def _card(card: int) -> str:
@@ -65,9 +92,13 @@ def _card(card: int) -> str:
 
 
 def tell(
-    events: Sequence[StoryItem], names: Sequence[str], me: int | None = None
+    events: Sequence[StoryItem],
+    names: Sequence[str],
+    me: int | None = None,
+    pictures: Sequence[str] | None = None,
 ) -> list[StoryLine]:
-    """The sentences for `events` (redacted for `me`; None for a watcher), oldest first."""
+    """The sentences for `events` (redacted for `me`; None for a watcher), oldest first; a
+    computer player's thought with its picture from `pictures`, when given."""
 
     def who(seat: int | None) -> str:
         if seat is None:
@@ -82,9 +113,18 @@ def tell(
     lines: list[StoryLine] = []
     taken: Event | None = None
     for event in events:
+        if isinstance(event, Thought):
+            # Said after the move it is about, so after its placement too.
+            if taken is not None:
+                lines.append(_took(taken, who))
+                taken = None
+            picture = pictures[event.seat] if pictures is not None else None
+            text = f"{names[event.seat]}: \u201c{say(event, names, me)}\u201d"
+            lines.append(StoryLine(text, None, event.seat, "thought", picture))
+            continue
         if isinstance(event, SeatNote):
             if taken is not None:
-                lines.append(StoryLine(f"{who(taken.seat)} took {_card(taken.card or 0)}.", None))
+                lines.append(_took(taken, who))
                 taken = None
             lines.append(_tell_note(event, who(event.seat) == "You", names[event.seat]))
             continue
@@ -100,20 +140,29 @@ def tell(
                         f"{event.position}.",
                         taken.card,
                         seat,
+                        str(EventKind.PLACED),
+                        position=event.position,
                     )
                 )
                 taken = None
                 continue
-            lines.append(StoryLine(f"{who(taken.seat)} took {_card(taken.card or 0)}.", None))
+            lines.append(_took(taken, who))
             taken = None
         line = _tell_one(event, who, whose)
         if line is not None:
-            lines.append(line)
+            where = {"position": event.position, "other_seat": event.other_seat}
+            where["other_position"] = event.other_position
+            lines.append(replace(line, kind=str(kind), **where))
     if taken is not None:
-        lines.append(
-            StoryLine(f"{who(taken.seat)} took {_card(taken.card or 0)}.", taken.card, taken.seat)
-        )
+        lines.append(_took(taken, who, taken.card, taken.seat))
     return lines
+
+
+def _took(taken: Event, who: object, card: int | None = None, seat: int | None = None) -> StoryLine:
+    """ "Mia took the 2." (a card taken from the DISCARD pile and not yet placed)"""
+    assert callable(who)
+    text = f"{who(taken.seat)} took {_card(taken.card or 0)}."
+    return StoryLine(text, card, seat, str(EventKind.TOOK_DISCARD))
 
 
 def _tell_note(note: SeatNote, mine: bool, name: str) -> StoryLine:
@@ -128,6 +177,13 @@ def _tell_note(note: SeatNote, mine: bool, name: str) -> StoryLine:
         )
     if note.kind == "back":
         return StoryLine("You are back!" if mine else f"{name} is back!", None, note.seat)
+    if note.kind == "new_game":
+        if mine:
+            return StoryLine("You started a new game, so this one stopped.", None, note.seat)
+        return StoryLine(f"{name} started a new game, so this one stopped.", None, note.seat)
+    if note.kind == "handed_over":
+        # The seat's child is no longer in the class: they are not named (docs/security.md).
+        return StoryLine(f"{note.by} plays in this seat now.", None, note.seat)
     if mine:
         return StoryLine(f"Your teacher gave your seat to {note.by}.", None, note.seat)
     return StoryLine(f"The teacher gave {name}'s seat to {note.by}.", None, note.seat)
@@ -184,3 +240,8 @@ def _tell_one(event: Event, who: object, whose: object) -> StoryLine | None:
         verb = "win" if names == "You" else "won"
         return StoryLine(f"{names} {verb} the game!")
     return None
+
+
+def redacted(items: list[StoryItem], seat: int | None) -> list[StoryItem]:
+    """The story as `seat` saw it (None: a teacher watching, who sees every card)."""
+    return [item.for_seat(seat) for item in items]

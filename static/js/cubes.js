@@ -1,7 +1,8 @@
 // Counting with cube bars, made instant. The forms of templates/play/_cubes.html work without
 // this file (each + / - cube posts and the page comes back); with it, a tap on a card's stack
-// (or a cube dragged onto it) adds a cube at once, a gentle hint says when a stack does not
-// match its numeral, "Snap the bar!" posts the counts, and the keypad types the total.
+// (or a cube dragged onto it) adds a cube at once, "Snap the bar!" posts the counts, and the
+// keypad types the total. Whether a stack matches its card is the server's to say, after the
+// snap ("Let's count again", counting.record_count): the first snap is the child's own try.
 // No inline script anywhere (the CSP forbids it): this file is loaded with <script src defer>.
 (function () {
   "use strict";
@@ -13,8 +14,6 @@
   function setUpCounting(form) {
     var max = parseInt(form.getAttribute("data-max"), 10) || 12;
     var live = form.querySelector("[data-count-live]");
-    var hinted = form.querySelector("[data-hinted]");
-    var snapAsked = false;
     var cards = Array.prototype.slice.call(form.querySelectorAll(".count-card"));
 
     function parts(card) {
@@ -32,18 +31,6 @@
 
     function cubesOn(card) {
       return parseInt(parts(card).input.value, 10) || 0;
-    }
-
-    function hintFor(card) {
-      var p = parts(card);
-      var n = cubesOn(card);
-      if (n > p.value) {
-        return "Too many? This card says " + p.value + ".";
-      }
-      if (snapAsked && n !== p.value) {
-        return "Count again: this card says " + p.value + ".";
-      }
-      return "";
     }
 
     function draw(card, added) {
@@ -69,10 +56,6 @@
       }
       if (p.remove) {
         p.remove.setAttribute("aria-disabled", n === 0 ? "true" : "false");
-      }
-      var hint = hintFor(card);
-      if (p.hint.textContent !== hint) {
-        p.hint.textContent = hint;
       }
     }
 
@@ -125,25 +108,6 @@
     });
 
     form.addEventListener("submit", function (event) {
-      var wrong = cards.filter(function (card) {
-        return cubesOn(card) !== parseInt(card.getAttribute("data-value"), 10);
-      });
-      if (wrong.length && !snapAsked) {
-        // First snap with a stack that does not match: hint, and let the child look again.
-        // A second press snaps the bar as it is (the teacher sees the count either way).
-        event.preventDefault();
-        snapAsked = true;
-        hinted.value = "1";
-        cards.forEach(function (card) {
-          draw(card, false);
-        });
-        live.textContent = "Count again: look at the cards with a hint.";
-        var first = parts(wrong[0]).add || parts(wrong[0]).remove;
-        if (first) {
-          first.focus();
-        }
-        return;
-      }
       // The snap goes as a plain post; make sure `press` says so even on Enter.
       if (!event.submitter || !event.submitter.hasAttribute("data-snap")) {
         var press = document.createElement("input");

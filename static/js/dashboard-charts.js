@@ -21,7 +21,9 @@
       borderWidth: type === "bar" ? 0 : 3,
       pointStyle: POINTS[i],
       pointRadius: 5,
-      spanGaps: false
+      spanGaps: false,
+      // A 0 % bar is drawn as a sliver, so "none right" is seen, not mistaken for a gap.
+      minBarLength: type === "bar" ? 4 : undefined
     };
   }
 

@@ -1,6 +1,16 @@
-// The speaker button and "read aloud" (templates/play/_speech.html), with the browser's
-// speechSynthesis. Without it the buttons stay hidden. No inline script (CSP): load this file
-// with <script src defer>.
+// The speaker button and the read-aloud switch (templates/play/_speech.html), with the
+// browser's speechSynthesis. Without it the buttons stay hidden. No inline script (CSP): load
+// this file with <script src defer>.
+//
+// The read-aloud switch is kept per device (localStorage "read-aloud": "on" or "off"). Until
+// it is set, the page says what it starts as: data-read-aloud-default="on" on any element (the
+// table pages at Ultra-Peek and Peek). While it is on:
+// - tapping anything with data-say reads it;
+// - words marked data-read-now are read once the page is open (the end of a round);
+// - on a table page, the words of the board (data-spoken: whose turn, what to do) are read by
+//   themselves whenever they change on the child's turn, and a computer player's sentence
+//   (a story line with data-thought) is read as it arrives, before the prompt it came with.
+// Browsers let a page speak only after a tap on it: what comes before waits for the first tap.
 (function () {
   "use strict";
 
@@ -9,13 +19,12 @@
     return;
   }
   var STORE = "read-aloud";
+  var tapped = Boolean(navigator.userActivation && navigator.userActivation.hasBeenActive);
+  var waiting = []; // words to read at the first tap
+  var lastSpoken = null; // the board's words last read by themselves
+  var queued = 0; // words read by themselves, not yet finished
 
-  function say(text, element) {
-    text = (text || "").trim();
-    if (!text) {
-      return;
-    }
-    synth.cancel();
+  function utter(text, element) {
     var utterance = new SpeechSynthesisUtterance(text);
     utterance.lang = document.documentElement.lang || "en";
     utterance.rate = 0.9; // a little slower, for young listeners
@@ -28,26 +37,118 @@
       utterance.onerror = done;
     }
     synth.speak(utterance);
+    return utterance;
   }
 
-  function readAloudOn() {
+  function say(text, element) {
+    text = (text || "").trim();
+    if (!text) {
+      return;
+    }
+    waiting = [];
+    queued = 0;
+    synth.cancel();
+    utter(text, element);
+  }
+
+  // Read these words one after the other, after what is being read by itself (or instead of
+  // it: `interrupt`, for the words of the child's new step, which make older words stale).
+  function sayInTurn(texts, interrupt) {
+    texts = texts
+      .map(function (text) {
+        return (text || "").trim();
+      })
+      .filter(Boolean);
+    if (!texts.length || !readAloudOn()) {
+      return;
+    }
+    if (!tapped) {
+      waiting = texts;
+      return;
+    }
+    // Let the sentence being read end, unless the reading has fallen behind the table.
+    if (interrupt || queued > 1) {
+      synth.cancel();
+      queued = 0;
+    }
+    texts.forEach(function (text) {
+      queued += 1;
+      var utterance = utter(text);
+      var done = function () {
+        queued = Math.max(0, queued - 1);
+      };
+      utterance.addEventListener("end", done);
+      utterance.addEventListener("error", done);
+    });
+  }
+
+  function stored() {
     try {
-      return window.localStorage.getItem(STORE) === "on";
+      return window.localStorage.getItem(STORE);
     } catch (error) {
-      return false; // storage blocked: read aloud starts off
+      return null; // storage blocked: the page's default
     }
   }
 
-  function setReadAloud(on, toggles) {
-    try {
-      window.localStorage.setItem(STORE, on ? "on" : "off");
-    } catch (error) {
-      // storage blocked: it still works on this page
+  function pageDefault() {
+    var marked = document.querySelector("[data-read-aloud-default]");
+    return marked !== null && marked.getAttribute("data-read-aloud-default") === "on";
+  }
+
+  function readAloudOn() {
+    var value = stored();
+    if (value === "on" || value === "off") {
+      return value === "on";
+    }
+    return pageDefault();
+  }
+
+  function setReadAloud(on, toggles, keep) {
+    if (keep) {
+      try {
+        window.localStorage.setItem(STORE, on ? "on" : "off");
+      } catch (error) {
+        // storage blocked: it still works on this page
+      }
     }
     document.documentElement.setAttribute("data-reading", on ? "on" : "off");
     toggles.forEach(function (toggle) {
       toggle.setAttribute("aria-pressed", on ? "true" : "false");
     });
+  }
+
+  // ------------------------------------------------------------------ a table page's board
+  function boardWords() {
+    var board = document.querySelector("[data-board]");
+    if (!board || board.getAttribute("data-my-turn") !== "yes") {
+      return null;
+    }
+    return board.getAttribute("data-spoken") || null;
+  }
+
+  function watchBoard() {
+    var region = document.getElementById("board-region");
+    if (!region || typeof window.MutationObserver !== "function") {
+      return;
+    }
+    lastSpoken = boardWords();
+    if (lastSpoken) {
+      sayInTurn([lastSpoken]); // waits for the first tap on a page just opened
+    }
+    new MutationObserver(function (changes) {
+      var thoughts = [];
+      changes.forEach(function (change) {
+        Array.prototype.forEach.call(change.addedNodes, function (node) {
+          if (node.nodeType === 1 && node.matches("li[data-thought]")) {
+            thoughts.push(node.getAttribute("data-thought"));
+          }
+        });
+      });
+      var words = boardWords();
+      var fresh = words && words !== lastSpoken ? [words] : [];
+      lastSpoken = words;
+      sayInTurn(thoughts.concat(fresh), fresh.length > 0);
+    }).observe(region, { childList: true, subtree: true });
   }
 
   function start() {
@@ -58,7 +159,19 @@
     toggles.forEach(function (toggle) {
       toggle.hidden = false;
     });
-    setReadAloud(readAloudOn(), toggles);
+    setReadAloud(readAloudOn(), toggles, false);
+
+    var firstTap = function () {
+      if (tapped) {
+        return;
+      }
+      tapped = true;
+      var texts = waiting;
+      waiting = [];
+      sayInTurn(texts);
+    };
+    document.addEventListener("pointerdown", firstTap, true);
+    document.addEventListener("keydown", firstTap, true);
 
     document.addEventListener("click", function (event) {
       var speaker = event.target.closest("[data-speak]");
@@ -69,10 +182,11 @@
       var toggle = event.target.closest("[data-read-aloud]");
       if (toggle) {
         var on = toggle.getAttribute("aria-pressed") !== "true";
-        setReadAloud(on, toggles);
+        setReadAloud(on, toggles, true);
         if (on) {
-          say("I will read what you tap.");
+          say("I will read to you.");
         } else {
+          waiting = [];
           synth.cancel();
         }
         return;
@@ -86,6 +200,14 @@
         say(target.getAttribute("data-say") || target.textContent, target);
       }
     });
+    watchBoard();
+    // Words a page reads by itself once (the end of a round's celebration).
+    var now = Array.prototype.map.call(document.querySelectorAll("[data-read-now]"), function (el) {
+      return el.getAttribute("data-read-now");
+    });
+    if (now.length) {
+      sayInTurn(now);
+    }
   }
 
   if (document.readyState === "loading") {

@@ -15,10 +15,15 @@
   }
   var stateUrl = region.getAttribute("data-state-url");
   var every = parseInt(region.getAttribute("data-poll"), 10) || 700;
+  // A long poll (data-wait seconds, from the server's TABLE_LONG_POLL): the server holds the
+  // poll until the table moves on, so the page asks once per move, not every 0.7 s.
+  var wait = parseFloat(region.getAttribute("data-wait")) || 0;
   var message = document.querySelector("[data-table-message]");
   var news = document.querySelector("[data-news]");
   var speakerButton = document.querySelector(".table-top [data-speak]");
-  var busy = false;
+  var busy = false; // a poll is under way (or a move is being sent)
+  var forcing = false; // a forced refresh is under way
+  var leaving = false; // the page is about to show the end of the round
   var hideTimer = null;
   var lastBeat = 0;
   var storyVersion = parseInt(version(), 10); // the story holds every line up to this version
@@ -59,21 +64,140 @@
     }
   }
 
-  function show(html) {
+  // Moves are seen, not only told: a card travels from the pile to its place, slides
+  // between lines on a SWAP, turns over on a look or a PEEK (the Web Animations API; nothing
+  // moves when the device prefers reduced motion).
+  var still = !Element.prototype.animate ||
+    (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+
+  function placeOf(selector) {
+    var element = region.querySelector(selector);
+    return element ? element.getBoundingClientRect() : null;
+  }
+
+  function slot(seat, position) {
+    return region.querySelector(
+      '.card-wrap[data-seat="' + seat + '"][data-position="' + position + '"]'
+    );
+  }
+
+  function travel(element, from) {
+    if (!element || !from) {
+      return;
+    }
+    var to = element.getBoundingClientRect();
+    var dx = from.left - to.left;
+    var dy = from.top - to.top;
+    if (Math.abs(dx) + Math.abs(dy) < 4) {
+      return;
+    }
+    element.animate(
+      [{ transform: "translate(" + dx + "px, " + dy + "px)", zIndex: 3 }, { transform: "none" }],
+      { duration: 500, easing: "ease-out" }
+    );
+  }
+
+  function turnOver(element) {
+    if (element) {
+      element.animate(
+        [{ transform: "rotateY(90deg)" }, { transform: "none" }],
+        { duration: 350, easing: "ease-out" }
+      );
+    }
+  }
+
+  function showMoves(lines, before) {
+    if (still || !lines) {
+      return;
+    }
+    lines.forEach(function (line) {
+      if (line.kind === "placed") {
+        travel(slot(line.seat, line.position), before.hand || before.discard || before.draw);
+      } else if (line.kind === "discarded") {
+        travel(region.querySelector('[data-pile="discard"]'), before.hand);
+      } else if (line.kind === "swapped") {
+        var mine = slot(line.seat, line.position);
+        var theirs = slot(line.other_seat, line.other_position);
+        var mineAt = mine && mine.getBoundingClientRect();
+        travel(mine, theirs && theirs.getBoundingClientRect());
+        travel(theirs, mineAt);
+      } else if (line.kind === "peeked") {
+        turnOver(slot(line.seat, line.position));
+      }
+    });
+  }
+
+  function show(html, moves) {
     var kept = region.querySelector(".story-list");
+    var before = {
+      hand: placeOf('[data-pile="hand"]'),
+      discard: placeOf('[data-pile="discard"]'),
+      draw: placeOf(".pile-draw .card-img"),
+    };
     region.innerHTML = html;
     keepStory(kept);
+    showMoves(moves, before);
+    if (!still) {
+      region.querySelectorAll(".card-revealed").forEach(turnOver);
+    }
     // The speaker reads the fresh board's words: whose turn it is, then what to do.
     var fresh = board();
     if (speakerButton && fresh && fresh.hasAttribute("data-spoken")) {
       speakerButton.setAttribute("data-speak", fresh.getAttribute("data-spoken"));
     }
+    watchOutsideLook();
+    focusFirstControl();
     if (region.querySelector(".card-revealed")) {
       // A look or a PEEK: the card shows for a few seconds, then turns face down again.
       window.clearTimeout(hideTimer);
-      hideTimer = window.setTimeout(function () {
-        refresh(true);
-      }, 3000);
+      hideTimer = window.setTimeout(hideRevealed, 3000);
+    }
+  }
+
+  // Asks for the board without the revealed card, and keeps asking until it is face down: a
+  // poll under way (busy) would drop a single forced refresh, and on a slow server one is
+  // under way most of the time, so the card stayed face up until someone moved.
+  function hideRevealed() {
+    if (!region.querySelector(".card-revealed") || leaving) {
+      return;
+    }
+    refresh(true);
+    hideTimer = window.setTimeout(hideRevealed, 400);
+  }
+
+  // Standard's look at the outside cards lasts a few seconds (data-outside-look, from the
+  // server): then the board is asked for again, and the server shows them face down.
+  var lookTimer = null;
+  function watchOutsideLook() {
+    window.clearTimeout(lookTimer);
+    var b = board();
+    var left = b ? parseInt(b.getAttribute("data-outside-look"), 10) : NaN;
+    if (!(left > 0)) {
+      return;
+    }
+    function over() {
+      if (forcing) {
+        lookTimer = window.setTimeout(over, 400);
+        return;
+      }
+      refresh(true);
+    }
+    lookTimer = window.setTimeout(over, left * 1000 + 300);
+  }
+
+  // After a move (or when a turn comes), keyboard focus goes to the first control of the new
+  // step, unless the child is busy elsewhere on the page (the speaker, a link).
+  function focusFirstControl() {
+    var active = document.activeElement;
+    var lost = !active || active === document.body || !document.contains(active);
+    if (!lost && !region.contains(active)) {
+      return;
+    }
+    var first =
+      region.querySelector("[data-board] .card-button, [data-board] .move-button:not(.remember-button)") ||
+      region.querySelector(".remember-button, .look-button");
+    if (first) {
+      first.focus({ preventScroll: true });
     }
   }
 
@@ -84,10 +208,18 @@
     lines.slice(-3).forEach(function (line) {
       var item = document.createElement("p");
       item.className = "news-line";
-      if (line.card !== null && line.card !== undefined) {
+      var thought = line.kind === "thought";
+      if (thought && line.picture) {
+        // A computer player thinking aloud: its picture beside its words (voice.css).
+        var face = document.createElement("img");
+        face.src = "/static/pictures/" + line.picture + ".svg";
+        face.alt = "";
+        face.className = "news-face";
+        item.appendChild(face);
+        item.className = "news-line news-thought";
+      } else if (line.card_file) {
         var picture = document.createElement("img");
-        var files = { 10: "peek", 11: "swap", 12: "draw2" };
-        picture.src = "/static/cards/" + (files[line.card] || line.card) + ".svg";
+        picture.src = "/static/cards/" + line.card_file + ".svg"; // named by the server
         picture.alt = ""; // the sentence names the card
         picture.className = "news-card";
         item.appendChild(picture);
@@ -106,14 +238,31 @@
       return;
     }
     if (data.status && data.status !== status() && status() !== "") {
-      window.location.reload();
+      roundOver(data.status);
       return;
     }
     if (data.html) {
-      show(data.html);
+      show(data.html, data.moves || data.news);
       addStory(data.story, parseInt(data.version, 10));
     }
     tell(data.news);
+  }
+
+  // The round ended (or the game): sounds.js plays its sound, then the page shows the
+  // counting or the results.
+  function roundOver(next) {
+    if (leaving) {
+      return;
+    }
+    leaving = true;
+    if (next !== "counting" && next !== "finished") {
+      window.location.reload();
+      return;
+    }
+    document.dispatchEvent(new CustomEvent("table:round-over", { detail: { status: next } }));
+    window.setTimeout(function () {
+      window.location.reload();
+    }, 700);
   }
 
   function heartbeat() {
@@ -134,24 +283,41 @@
 
   // A JSON request the server answered by sending the page elsewhere: the child was signed
   // out (away too long, CHILD_IDLE_MINUTES), so the tablet goes to the class's pictures.
+  // Only the first such answer counts: a poll sent after the sign-out (the tablet is still on
+  // its way there, slowly on a busy tablet) is sent to the plain pictures page instead, and
+  // must not take the tablet from the class's pictures to there.
   function movedAway(response) {
     if (response.redirected) {
-      window.location.href = response.url;
+      if (!leaving) {
+        leaving = true; // no more polls from this page
+        window.location.href = response.url;
+      }
       return true;
     }
     return false;
   }
 
   function refresh(force) {
+    if (leaving) {
+      return;
+    }
     if (region.hasAttribute("data-paused")) {
       heartbeat();
       return;
     }
-    if (busy) {
+    // A forced refresh (a card turns back) does not wait for a poll under way: with long
+    // polls one nearly always is. One of each kind at a time.
+    if (force ? forcing : busy) {
       return;
     }
-    busy = true;
-    var url = stateUrl + "?version=" + (force ? "-1" : version());
+    if (force) {
+      forcing = true;
+    } else {
+      busy = true;
+    }
+    var asked = wait > 0 ? version() + "&wait=" + wait : version();
+    var url = stateUrl + "?version=" + (force ? "-1" : asked);
+    var mine = !force;
     fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(function (response) {
         if (movedAway(response)) {
@@ -172,7 +338,11 @@
       })
       .catch(function () {})
       .then(function () {
-        busy = false;
+        if (mine) {
+          busy = false;
+        } else {
+          forcing = false;
+        }
       });
   }
 
@@ -215,6 +385,8 @@
         busy = false;
       });
   });
+
+  watchOutsideLook();
 
   window.setInterval(function () {
     refresh(false);

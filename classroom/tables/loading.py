@@ -1,0 +1,114 @@
+"""Reading tables: the row as it is now, its game (decoded once per request for reading),
+its seats, its story, a child's tables."""
+
+from __future__ import annotations
+
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from sqlalchemy import select
+
+from classroom.extensions import db
+from classroom.game import Event, Game
+from classroom.game.players.talk import Thought
+from classroom.models import Child, PlayTable, TableEvent, TableSeat
+
+from .errors import TableError
+from .status import TableStatus
+from .story import SeatNote, StoryItem
+
+
+def load_table(table_id: int) -> PlayTable | None:
+    """The table as it is in the database now (never a stale copy of this session's)."""
+    return db.session.scalar(
+        select(PlayTable).where(PlayTable.id == table_id).execution_options(populate_existing=True)
+    )
+
+
+def game_of(table: PlayTable) -> Game:
+    """The table's game, decoded afresh: the caller may play it (and commit it)."""
+    if table.state is None:
+        raise TableError("This table has not started yet")
+    return Game.from_dict(table.state)
+
+
+# The game last decoded (or committed) for a table row, with the saved state it stands for.
+# A request reads the same game two or three times (should a computer play? the board); it
+# is decoded once. Keyed by the row object and checked against the very state object the row
+# holds now, so a reload, a rollback or another commit is never answered from a stale game.
+_SEEN: WeakKeyDictionary[PlayTable, tuple[object, Game]] = WeakKeyDictionary()
+
+
+def game_seen(table: PlayTable) -> Game:
+    """The table's game to read only (never to play: use game_of for that)."""
+    kept = _SEEN.get(table)
+    if kept is not None and kept[0] is table.state:
+        return kept[1]
+    game = game_of(table)
+    _SEEN[table] = (table.state, game)
+    return game
+
+
+def remember_game(table: PlayTable, state: object, game: Game) -> None:
+    """`game` is the table's game as `state`, just committed (nothing to decode again)."""
+    _SEEN[table] = (state, game)
+
+
+def seat_of_child(table: PlayTable, child_id: int) -> TableSeat | None:
+    """The child's seat at the table, if they have one."""
+    return next((s for s in table.seats if s.child_id == child_id), None)
+
+
+def seat_of_teacher(table: PlayTable, teacher_id: int) -> TableSeat | None:
+    """The teacher's seat at the table, if they sat in."""
+    return next((s for s in table.seats if s.teacher_id == teacher_id), None)
+
+
+def stored_story(
+    table_id: int, since_version: int = 0, limit: int | None = None
+) -> list[StoryItem]:
+    """The table's story (engine events, unredacted, and seat notes; oldest first) after
+    `since_version`; the last `limit` of them."""
+    query = (
+        select(TableEvent.event)
+        .where(TableEvent.table_id == table_id, TableEvent.version > since_version)
+        .order_by(TableEvent.id.desc())
+    )
+    if limit is not None:
+        query = query.limit(limit)
+    rows = list(db.session.scalars(query))
+    rows.reverse()
+    return [_story_item(row) for row in rows]
+
+
+def _story_item(row: dict[str, Any]) -> StoryItem:
+    """A stored story row: a seat note, a computer player's thought or an engine event."""
+    if "note" in row:
+        return SeatNote.from_dict(row)
+    if "thought" in row:
+        return Thought.from_dict(row)
+    return Event.from_dict(row)
+
+
+def stored_events(table_id: int, since_version: int = 0, limit: int | None = None) -> list[Event]:
+    """The table's engine events (unredacted, oldest first) after `since_version`."""
+    items = stored_story(table_id, since_version, limit)
+    return [item for item in items if isinstance(item, Event)]
+
+
+def tables_of(child: Child) -> list[PlayTable]:
+    """The tables a child sits at whose game is not finished (newest first); not those the
+    teacher took them out of."""
+    return list(
+        db.session.scalars(
+            select(PlayTable)
+            .join(TableSeat, TableSeat.table_id == PlayTable.id)
+            .where(
+                TableSeat.child_id == child.id,
+                TableSeat.taken_out.is_(False),
+                PlayTable.status != TableStatus.FINISHED,
+            )
+            .order_by(PlayTable.id.desc())
+            .limit(3)
+        )
+    )

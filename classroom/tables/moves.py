@@ -1,0 +1,263 @@
+"""The move transaction (docs/play.md): the ONE guarded commit every change of a table goes
+through, the retry of a change someone else beat, and playing a move.
+
+Every change of a table's game is one short transaction: rebuild the Game from the row, apply
+the action, then `UPDATE play_tables SET state=..., version=version+1 WHERE id=... AND
+version=<the version the player saw>`; no row updated means someone else moved first ("The
+table has moved on") and nothing is written. The events and the choice rows go into the same
+transaction. Nothing is kept in process memory, so any app process (or a restarted one) can
+serve any table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from typing import Any, TypeVar
+
+from sqlalchemy import bindparam, insert, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+
+from classroom.extensions import db
+from classroom.game import Action, Event, Game
+from classroom.game.players.talk import Thought, think
+from classroom.insights.choices import describe_choice
+from classroom.models import (
+    ChoiceRow,
+    ComputerChoiceRow,
+    PlayTable,
+    RoundRow,
+    TableEvent,
+    TableSeat,
+)
+from classroom.progress.keep import TALLIED, record
+from classroom.progress.records import choice_columns
+
+from .clock import computer_pace, now
+from .errors import TableError, TableMovedOn
+from .faces import face_at
+from .loading import game_of, load_table, remember_game
+from .status import TableStatus
+
+# How often a change someone else beat is tried again (each try reads the table afresh).
+TRIES = 5
+
+T = TypeVar("T")
+
+
+def retried(attempt: Callable[[], T], *, seat_race: bool = False) -> T:
+    """Run `attempt` (one transaction that reads the table afresh) again while someone else
+    changes the table first; TableMovedOn after TRIES tries. `seat_race`: an IntegrityError
+    (two players took the same free seat at once) is tried again too."""
+    for _ in range(TRIES):
+        try:
+            return attempt()
+        except TableMovedOn:
+            continue
+        except IntegrityError:
+            if not seat_race:
+                raise
+            db.session.rollback()
+    raise TableMovedOn()
+
+
+@cache
+def _bump_statement(columns: frozenset[str]) -> Any:
+    """The guarded UPDATE of `bump` for these columns, built once (with bound parameters)."""
+    return (
+        update(PlayTable)
+        .where(
+            PlayTable.id == bindparam("guard_id"),
+            PlayTable.version == bindparam("guard_version"),
+        )
+        .values({name: bindparam(f"new_{name}") for name in sorted(columns)})
+        .execution_options(synchronize_session=False)
+    )
+
+
+def bump(table: PlayTable, expected: int, values: dict[str, Any]) -> None:
+    """UPDATE the table WHERE its version is still `expected`, raising TableMovedOn if not."""
+    columns = {"version": expected + 1, "updated_at": now()} | values
+    params = {f"new_{name}": value for name, value in columns.items()}
+    params |= {"guard_id": table.id, "guard_version": expected}
+    result = db.session.execute(_bump_statement(frozenset(columns)), params)
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
+        raise TableMovedOn()
+
+
+def commit_state(
+    table: PlayTable,
+    expected: int,
+    game: Game,
+    events: Iterable[Event | Thought],
+    status: TableStatus,
+    rows: list[Any],
+    next_computer_at: datetime | None,
+) -> int:
+    """One transaction: the new state (guarded by the version), the events, the rows.
+    Afterwards `table` holds what was written (no need to read it again to answer)."""
+    values = {
+        "state": game.to_dict(),
+        "status": status,
+        "next_computer_at": next_computer_at,
+        "updated_at": now(),
+    }
+    bump(table, expected, values)
+    version = expected + 1
+    story = [{"table_id": table.id, "version": version, "event": e.to_dict()} for e in events]
+    if story:  # one bulk INSERT: no unit of work needed for rows nobody reads back here
+        db.session.execute(insert(TableEvent), story)
+    recorded = [row for row in rows if isinstance(row, TALLIED)]
+    record(db.session, recorded)  # a child's choices, counts, round results and their tallies
+    db.session.add_all([row for row in rows if not isinstance(row, TALLIED)])
+    # The commit would expire every row of the session, and the answer would read the table
+    # and its seats again: they are as this transaction left them, so keep them, with the
+    # columns the UPDATE wrote (it bypassed the ORM) set on the row.
+    session = db.session()
+    expiring, session.expire_on_commit = session.expire_on_commit, False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = expiring
+    for name, value in [*values.items(), ("version", version)]:
+        set_committed_value(table, name, value)
+    remember_game(table, values["state"], game)  # the game as played is the state just written
+    return version
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """The table's version after a move, and the move's events (unredacted)."""
+
+    version: int
+    events: list[Event]
+
+
+def play_move(
+    table_id: int,
+    seat: int,
+    action: Action,
+    expected_version: int,
+    table: PlayTable | None = None,
+) -> MoveResult:
+    """Play `action` for `seat` if the table is still at `expected_version`.
+
+    Raises TableMovedOn (the page was stale), IllegalAction (the engine's sentence) or
+    TableError; in every case nothing is written. `table` may be given when this request has
+    just read it: the UPDATE is guarded by the version, so a move made since is still caught."""
+    if table is None or table.id != table_id:
+        table = load_table(table_id)
+    if table is None:
+        raise TableError("There is no such table")
+    if table.version != expected_version:
+        raise TableMovedOn()
+    if table.status != TableStatus.PLAYING:
+        raise TableError("Nobody is playing at this table now")
+    stand_in = table.seats[seat].stand_in if 0 <= seat < len(table.seats) else None
+    if stand_in is not None:
+        by = face_at(stand_in, table.seats, seat).name
+        raise TableError(f"{by} is playing for you now")
+    return move(table, game_of(table), seat, action)
+
+
+def move(
+    table: PlayTable, game: Game, seat: int, action: Action, *, thinking: bool = False
+) -> MoveResult:
+    """Apply `action` for `seat` (a child's, a teacher's or a computer player's) and commit it
+    with its choice row, and the round's rows when it ends the round. `thinking`: a computer
+    player thinking aloud, whose sentence goes into the story after the move's events."""
+    if not 0 <= seat < len(table.seats):
+        raise TableError("There is no such seat at this table")
+    seat_row = table.seats[seat]
+    view = game.view(seat)  # what the player saw when choosing, before the move
+    lines_before = game.lines
+    events = game.apply(action, seat=seat)  # IllegalAction: the game is unchanged
+    facts = describe_choice(view, action, lines_before)
+    when = now()
+    rows: list[Any] = []
+    # A computer player standing in for an away child makes the computer's choices, never
+    # the child's: only a child's own moves become ChoiceRows.
+    personality = seat_row.stand_in or seat_row.computer
+    if personality is None and seat_row.child_id is not None:
+        rows.append(
+            ChoiceRow(
+                child_id=seat_row.child_id,
+                class_id=table.class_id,
+                table_id=table.id,
+                created_at=when,
+                **choice_columns(facts),
+            )
+        )
+    elif personality is not None:
+        rows.append(
+            ComputerChoiceRow(
+                table_id=table.id,
+                seat=seat,
+                personality=personality,
+                created_at=when,
+                facts=facts.to_dict(),
+            )
+        )
+    # The thought comes from the player's own view before the move, the move and its events
+    # only (classroom/game/players/talk.py); the story redacts it for each seat.
+    thought = think(view, action, events) if thinking else None
+    story: list[Event | Thought] = [*events, thought] if thought is not None else list(events)
+    status = TableStatus.PLAYING
+    if game.round_over:
+        rows.extend(_round_rows(table, game, when))
+        status, more = after_round(table, game)
+        events = events + more
+        story.extend(more)
+    version = commit_state(table, table.version, game, story, status, rows, when + computer_pace())
+    return MoveResult(version, events)
+
+
+def counting_seats(table: PlayTable, game: Game) -> list[TableSeat]:
+    """The seats that count their line at the end of a round: the children still in play and
+    at the table (a computer player standing in for an away child does not count)."""
+    lines = game.lines
+    return [
+        s for s in table.seats if s.child_id is not None and s.stand_in is None and lines[s.seat]
+    ]
+
+
+def _round_rows(table: PlayTable, game: Game, when: datetime) -> list[RoundRow]:
+    scores = game.round_scores()
+    winners = set(game.round_winners())
+    return [
+        RoundRow(
+            child_id=s.child_id,
+            class_id=table.class_id,
+            table_id=table.id,
+            created_at=when,
+            round_number=game.round_number,
+            level=table.level,
+            score=scores[s.seat],
+            won=s.seat in winners,
+            called=game.caller == s.seat,
+        )
+        for s in counting_seats(table, game)
+    ]
+
+
+def after_round(
+    table: PlayTable, game: Game, counted: Iterable[int] = ()
+) -> tuple[TableStatus, list[Event]]:
+    """The table's status once a round is over: children count first; when all have counted
+    (`counted` adds seats counting now), the next round is dealt or the game is finished."""
+    round_number = game.round_number
+    done = set(counted)
+    waiting = [
+        s
+        for s in counting_seats(table, game)
+        if s.counted_round < round_number and s.seat not in done
+    ]
+    if waiting:
+        return TableStatus.COUNTING, []
+    if game.game_over:
+        return TableStatus.FINISHED, []
+    return TableStatus.PLAYING, game.start_next_round()

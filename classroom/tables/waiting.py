@@ -1,0 +1,101 @@
+"""Long polls: a page's poll may wait until its table moves on (config TABLE_LONG_POLL).
+
+Each app process has one watcher thread, started at the first wait, that reads the versions of
+the tables its waiting requests are about, in one small query every WATCH_EVERY seconds, and
+wakes the requests whose table moved on. So a move made by another process (or host) against
+the same database is seen within WATCH_EVERY, and a process asks the database a few times a
+second whatever the number of pages waiting. A waiting request holds no database connection.
+Nothing is kept but who waits: the tables themselves stay in the database.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import defaultdict
+
+from flask import Flask, current_app
+from sqlalchemy import select
+
+from classroom.extensions import db
+from classroom.models import PlayTable
+
+WATCH_EVERY = 0.2  # seconds between two reads of the waited tables' versions
+
+log = logging.getLogger(__name__)
+
+
+class Watcher:
+    """The waiting requests of one app in one process, and the thread that wakes them."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.lock = threading.Lock()
+        self.waiting: dict[int, list[tuple[int, threading.Event]]] = defaultdict(list)
+        self.thread = threading.Thread(target=self.run, name="table-watcher", daemon=True)
+        self.thread.start()
+
+    def add(self, table_id: int, since: int, event: threading.Event) -> None:
+        with self.lock:
+            self.waiting[table_id].append((since, event))
+
+    def remove(self, table_id: int, since: int, event: threading.Event) -> None:
+        with self.lock:
+            waiters = self.waiting.get(table_id, [])
+            if (since, event) in waiters:
+                waiters.remove((since, event))
+            if not waiters:
+                self.waiting.pop(table_id, None)
+
+    def run(self) -> None:
+        """Read the waited tables' versions every WATCH_EVERY seconds; wake who is behind."""
+        while True:
+            time.sleep(WATCH_EVERY)
+            with self.lock:
+                waited = {table: list(waiters) for table, waiters in self.waiting.items()}
+            if not waited:
+                continue
+            try:
+                with self.app.app_context():
+                    rows = db.session.execute(
+                        select(PlayTable.id, PlayTable.version).where(PlayTable.id.in_(waited))
+                    ).all()
+                    db.session.remove()
+            except Exception:  # the database is away for a moment: the waits time out
+                log.exception("reading the waited tables' versions")
+                continue
+            versions = {int(table_id): int(version) for table_id, version in rows}
+            for table_id, waiters in waited.items():
+                for since, event in waiters:
+                    if versions.get(table_id) != since:  # moved on, or gone
+                        event.set()
+
+
+_WATCHERS: dict[int, Watcher] = {}
+_CREATING = threading.Lock()
+
+
+def watcher() -> Watcher:
+    """This process's watcher for the current app (started at the first wait)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    key = id(app)
+    with _CREATING:
+        if key not in _WATCHERS:
+            _WATCHERS[key] = Watcher(app)
+        return _WATCHERS[key]
+
+
+def wait_for_move(table_id: int, since: int, seconds: float) -> bool:
+    """Wait up to `seconds` for the table to be at another version than `since`; True if it
+    moved on. The request's database session is closed first (no connection is held)."""
+    if seconds <= 0:
+        return False
+    db.session.close()
+    event = threading.Event()
+    watching = watcher()
+    watching.add(table_id, since, event)
+    try:
+        return event.wait(seconds)
+    finally:
+        watching.remove(table_id, since, event)
