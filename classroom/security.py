@@ -7,6 +7,11 @@ import re
 from flask import Flask, Response, abort, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter, Map
+
+# Every id column is a 32-bit INTEGER (PostgreSQL's range; SQLite's is wider). An id in a URL
+# outside it cannot name a row, and PostgreSQL refuses even to compare a column with it.
+LARGEST_ID = 2**31 - 1
 
 # No inline script or style anywhere: everything comes from /static.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -44,6 +49,32 @@ class HttpsAwareSessionInterface(SecureCookieSessionInterface):
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+def digits_up_to(largest: int) -> str:
+    """A regular expression for the whole numbers 0..largest (in as many digits as largest
+    has at most): shorter numbers, then each digit of largest lowered with any digits after."""
+    top = str(largest)
+    shorter = f"[0-9]{{1,{len(top) - 1}}}" if len(top) > 1 else None
+    below = [
+        f"{top[:i]}[0-{int(d) - 1}][0-9]{{{len(top) - i - 1}}}"
+        for i, d in enumerate(top)
+        if d != "0"
+    ]
+    return "(?:" + "|".join([p for p in (shorter, *below) if p] + [top]) + ")"
+
+
+class RowIdConverter(IntegerConverter):
+    """`<int:...>` in every route: a whole number an id column can hold, else the route does
+    not match: a 404 on both databases, not a 500 on PostgreSQL. The bound is in the pattern,
+    not only in to_python: werkzeug answers 405 when a path fails a converter but another
+    method's rule has the same shape."""
+
+    regex = digits_up_to(LARGEST_ID)
+
+    def __init__(self, map: Map, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("max", LARGEST_ID)
+        super().__init__(map, *args, **kwargs)  # type: ignore[arg-type]
+
+
 def reject_control_characters() -> None:
     values = [request.path, *request.args.values()]
     if request.method == "POST":
@@ -55,6 +86,11 @@ def reject_control_characters() -> None:
 def add_security_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.endpoint != "static":
+        # Every page but the static files may hold a child's name or data (a class, a child,
+        # a dashboard, a report, a CSV, the cards, a board): no browser or proxy keeps a copy
+        # for the next person at a shared computer.
+        response.headers["Cache-Control"] = "no-store"
     if request.is_secure:
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response
@@ -62,6 +98,8 @@ def add_security_headers(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.session_interface = HttpsAwareSessionInterface()
+    # Before any blueprint is registered, so that every route's <int:...> is bounded.
+    app.url_map.converters["int"] = RowIdConverter
     app.before_request(reject_control_characters)
     app.after_request(add_security_headers)
     proxies = int(app.config.get("TRUSTED_PROXIES") or 0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 from sqlalchemy import select
@@ -9,8 +11,10 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
-from classroom.access import start_teacher_session, teacher
+from classroom.access import end_teacher_sessions, start_teacher_session, teacher
 from classroom.auth.forms import PasswordForm, SignInForm, SignUpForm
+from classroom.auth.mailings import send_password_changed, sign_up_by_email
+from classroom.emails import mail_configured
 from classroom.extensions import db, limiter
 from classroom.forms import render_form
 from classroom.models import Teacher
@@ -25,6 +29,15 @@ def sign_in_limit() -> str:
     return str(current_app.config["SIGN_IN_LIMIT"])
 
 
+def sign_in_account_limit() -> str:
+    return str(current_app.config["SIGN_IN_ACCOUNT_LIMIT"])
+
+
+def typed_email() -> str:
+    """The account a sign-in try is for (known or not, so a limit says nothing of which exist)."""
+    return "account:" + (request.form.get("email") or "").strip().lower()
+
+
 def sign_up_limit() -> str:
     return str(current_app.config["SIGN_UP_LIMIT"])
 
@@ -35,9 +48,16 @@ def failed(response: Response) -> bool:
     return response.status_code >= 400
 
 
+# A path of this site: one slash, then only the characters a URL path and query may hold as
+# they are. No whitespace or control characters (browsers drop a tab or newline, so "/\t/evil"
+# becomes "//evil", another site), no backslash (some browsers read it as a slash), no second
+# slash at the start (a scheme-relative URL).
+SITE_PATH = re.compile(r"/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/%?#]*")
+
+
 def safe_next(target: str | None) -> str:
-    """Only ever go on to a page of this site."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+    """Only ever go on to a page of this site; anything else goes to the teacher's home page."""
+    if target and SITE_PATH.fullmatch(target):
         return target
     return url_for("classes.index")
 
@@ -47,6 +67,8 @@ def safe_next(target: str | None) -> str:
 def sign_up() -> Response | tuple[str, int] | str:
     """Make a teacher account."""
     form = SignUpForm()
+    if form.validate_on_submit() and mail_configured():
+        return sign_up_by_email(form)
     if form.validate_on_submit():
         exists = db.session.scalar(select(Teacher.id).where(Teacher.email == form.email.data))
         if exists is None:
@@ -68,6 +90,7 @@ def sign_up() -> Response | tuple[str, int] | str:
 
 @bp.route("/sign-in", methods=["GET", "POST"])
 @limiter.limit(sign_in_limit, methods=["POST"], deduct_when=failed)
+@limiter.limit(sign_in_account_limit, key_func=typed_email, methods=["POST"], deduct_when=failed)
 def sign_in() -> Response | tuple[str, int] | str:
     """Sign a teacher in; the message never says which emails have accounts."""
     if current_user.is_authenticated and request.method == "GET":
@@ -87,10 +110,20 @@ def sign_in() -> Response | tuple[str, int] | str:
 
 @bp.post("/sign-out")
 def sign_out() -> Response:
-    """Sign the teacher out."""
+    """Sign the teacher out of this device (its session row goes: a copied cookie is dead)."""
     if current_user.is_authenticated:
         logout_user()
     flash("You are signed out.", "success")
+    return redirect(url_for("main.index"))
+
+
+@bp.post("/sign-out-everywhere")
+@login_required
+def sign_out_everywhere() -> Response:
+    """Sign the teacher out on every device, this one too (a lost phone, a shared computer)."""
+    end_teacher_sessions(teacher())
+    logout_user()
+    flash("You are signed out on every computer and tablet.", "success")
     return redirect(url_for("main.index"))
 
 
@@ -103,8 +136,9 @@ def password() -> Response | tuple[str, int] | str:
     if form.validate_on_submit():
         if me.check_password(form.current.data):
             me.set_password(form.password.data)
-            db.session.commit()
-            login_user(me)  # the session now carries the new login token
+            end_teacher_sessions(me)  # commits the password with the end of every session
+            login_user(me)  # this device only: a new session with the new login token
+            send_password_changed(me)
             flash("Your password is changed. Other devices are signed out.", "success")
             return redirect(url_for("classes.index"))
         form.current.errors.append("That is not your current password.")

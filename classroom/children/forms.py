@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import RadioField, StringField, TextAreaField
+from wtforms import BooleanField, RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from classroom.forms import choices, one_line
@@ -13,6 +13,9 @@ NAME_HINT = "First name and initial, for example: Mia K."
 MAX_PASTED = 40
 
 
+SAME_NAME_OK = "Keep the names as typed: they are different children"
+
+
 class ChildForm(FlaskForm):
     display_name = StringField(
         "Name",
@@ -20,6 +23,20 @@ class ChildForm(FlaskForm):
         validators=[InputRequired(), Length(max=40)],
         description=NAME_HINT,
     )
+    # Shown only once a name clashes with a classmate's: the teacher may keep both.
+    same_name_ok = BooleanField(SAME_NAME_OK)
+
+
+def same_names(names: list[str], taken: list[str]) -> list[str]:
+    """The names (as typed) already in the class or typed twice, in order, each once."""
+    seen = {name.casefold() for name in taken}
+    clashes: list[str] = []
+    for name in names:
+        key = name.casefold()
+        if key in seen and name not in clashes:
+            clashes.append(name)
+        seen.add(key)
+    return clashes
 
 
 class EditChildForm(ChildForm):
@@ -40,6 +57,7 @@ class PasteForm(FlaskForm):
         validators=[InputRequired()],
         description=f"{NAME_HINT} Paste a column from a spreadsheet; up to {MAX_PASTED} at once.",
     )
+    same_name_ok = BooleanField(SAME_NAME_OK)
 
     def validate_names(self, field: TextAreaField) -> None:
         names = pasted_names(field.data or "")

@@ -4,24 +4,56 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from flask import Response as FlaskResponse
 from flask import current_app, flash, redirect, render_template, request, url_for
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
-from classroom.access import child_or_404, class_or_404, teacher, teacher_blueprint
+from classroom.access import (
+    child_or_404,
+    class_or_404,
+    end_child_sessions,
+    teacher,
+    teacher_blueprint,
+)
 from classroom.assignments import Assignment, describe_change
-from classroom.children.forms import ChildForm, EditChildForm, PasteForm, pasted_names
+from classroom.children.export import child_archive
+from classroom.children.forms import (
+    ChildForm,
+    EditChildForm,
+    PasteForm,
+    pasted_names,
+    same_names,
+)
+from classroom.children.removal import delete_child, in_words, rows_about
 from classroom.extensions import db
 from classroom.forms import ConfirmForm, FormPage, render_form
-from classroom.models import AssignmentChange, group_members
+from classroom.models import AssignmentChange, Classroom, group_members
 from classroom.pictures import new_secret
 from classroom.roster import enrol
+from classroom.tables.leaving import leave_tables, tables_in_play
 
 bp = teacher_blueprint("children", __name__)
 
 
 CLASHED = "Someone else changed this class at the same moment: please try again."
+
+
+def taken_names(classroom: Classroom) -> list[str]:
+    """The names of the class's children now (archived ones keep theirs on the pages too)."""
+    return [child.display_name for child in classroom.children]
+
+
+def same_name_message(clashes: list[str]) -> str:
+    """What the teacher reads when names are already in the class (or typed twice)."""
+    listed = ", ".join(clashes)
+    one = len(clashes) == 1
+    return (
+        f"{listed} {'is' if one else 'are'} already in this class (or typed twice). Add an "
+        "initial to tell the children apart (Mia K. and Mia K. B.), or tick the box below "
+        "to keep the names as typed."
+    )
 
 
 def committed() -> bool:
@@ -39,7 +71,14 @@ def add_one(class_id: int) -> FormPage:
     """Add one child to a class."""
     classroom = class_or_404(class_id)
     form = ChildForm()
+    clashes: list[str] = []
     if form.validate_on_submit():
+        clashes = same_names([form.display_name.data], taken_names(classroom))
+        if clashes and not form.same_name_ok.data:
+            form.display_name.errors.append(same_name_message(clashes))
+            return render_form(
+                "children/add_one.html", classroom=classroom, form=form, clashes=clashes
+            )
         child = enrol(classroom, form.display_name.data, teacher())
         if child is None:
             form.display_name.errors.append("This class has no sign-in pictures left.")
@@ -50,7 +89,7 @@ def add_one(class_id: int) -> FormPage:
             if request.form.get("again"):
                 return redirect(url_for("children.add_one", class_id=classroom.id))
             return redirect(url_for("classes.detail", class_id=classroom.id))
-    return render_form("children/add_one.html", classroom=classroom, form=form)
+    return render_form("children/add_one.html", classroom=classroom, form=form, clashes=clashes)
 
 
 @bp.route("/classes/<int:class_id>/children/paste", methods=["GET", "POST"])
@@ -58,8 +97,15 @@ def add_many(class_id: int) -> FormPage:
     """Add several children at once by pasting a list of names."""
     classroom = class_or_404(class_id)
     form = PasteForm()
+    clashes: list[str] = []
     if form.validate_on_submit():
         names = pasted_names(form.names.data)
+        clashes = same_names(names, taken_names(classroom))
+        if clashes and not form.same_name_ok.data:
+            form.names.errors.append(same_name_message(clashes))
+            return render_form(
+                "children/add_many.html", classroom=classroom, form=form, clashes=clashes
+            )
         added = [enrol(classroom, name, teacher()) for name in names]
         if not all(added):
             db.session.rollback()
@@ -69,7 +115,7 @@ def add_many(class_id: int) -> FormPage:
         else:
             flash(f"Added {len(names)} children. Each has a picture and a secret.", "success")
             return redirect(url_for("classes.detail", class_id=classroom.id))
-    return render_form("children/add_many.html", classroom=classroom, form=form)
+    return render_form("children/add_many.html", classroom=classroom, form=form, clashes=clashes)
 
 
 @bp.get("/children/<int:child_id>")
@@ -107,12 +153,28 @@ def edit(child_id: int) -> FormPage:
     return render_form("children/edit.html", child=child, form=form, taken=taken)
 
 
+@bp.get("/children/<int:child_id>/data.zip")
+def data(child_id: int) -> FlaskResponse:
+    """Everything the app holds about a child, as a ZIP with a guide (for a parent's request)."""
+    child = child_or_404(child_id)
+    name = "".join(c if c.isascii() and c.isalnum() else "-" for c in child.display_name)
+    filename = f"{name.strip('-') or 'child'}-{child.id}-data.zip"
+    return FlaskResponse(
+        child_archive(child, teacher().name),
+        mimetype="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
 @bp.post("/children/<int:child_id>/archive")
 def archive(child_id: int) -> Response:
     """Archive a child who left: they can no longer sign in; their data is kept."""
     child = child_or_404(child_id)
     child.archived_at = datetime.now(UTC)
+    end_child_sessions(child.id)  # restoring them later does not bring old sessions back
     db.session.commit()
+    # A game they were in goes on without them: a computer player takes their seat now.
+    leave_tables(child, forget=False)
     flash(f"{child.display_name} is archived. Their data is kept.", "success")
     return redirect(url_for("classes.detail", class_id=child.class_id))
 
@@ -134,7 +196,7 @@ def delete(child_id: int) -> Response | str:
     form = ConfirmForm()
     if form.validate_on_submit():
         name, class_id = child.display_name, child.class_id
-        db.session.delete(child)
+        delete_child(child)
         db.session.commit()
         flash(f"{name} and all of their data are deleted.", "success")
         return redirect(url_for("classes.detail", class_id=class_id))
@@ -150,6 +212,8 @@ def delete(child_id: int) -> Response | str:
         form=form,
         history_count=history_count or 0,
         group_count=group_count or 0,
+        recorded=in_words(rows_about(child)),
+        tables_in_play=tables_in_play(child),
     )
 
 

@@ -3,26 +3,29 @@ than the children's display names and pictures, which the class page exists to s
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from sqlalchemy import select, update
 from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length
 
-from classroom.access import sign_in_child
-from classroom.auth.views import failed
-from classroom.extensions import db, limiter
+from classroom.access import AWAY_CLASS_KEY, sign_in_child
+from classroom.extensions import db
 from classroom.forms import ConfirmForm, FormPage, choices, render_form
 from classroom.models import Child, Classroom
 from classroom.pictures import AVATAR_PICTURES, SECRET_PICTURES
+from classroom.signin import wrong_codes
 
 bp = Blueprint("signin", __name__, url_prefix="/join")
-
-
-def join_code_limit() -> str:
-    """Wrong class codes (and unknown children) per address: a whole class shares one school
-    address, so only failures count. Wrong secret pictures are held by the lock-out."""
-    return str(current_app.config["JOIN_CODE_LIMIT"])
 
 
 class JoinForm(FlaskForm):
@@ -39,11 +42,14 @@ def normalise_code(code: str) -> str:
 
 
 def class_or_404(code: str) -> Classroom:
+    """The class with this code; a wrong code counts against the address (wrong_codes)."""
     classroom = db.session.scalar(
         select(Classroom).where(Classroom.join_code == normalise_code(code))
     )
     if classroom is None:
-        abort(404)
+        wrong_codes.wrong_code()
+    assert classroom is not None  # wrong_code() aborted
+    wrong_codes.let_in(classroom.join_code)
     return classroom
 
 
@@ -59,23 +65,26 @@ def locked(child: Child) -> bool:
 
 
 @bp.route("", methods=["GET", "POST"])
-@limiter.shared_limit(join_code_limit, "join", methods=["POST"], deduct_when=failed)
 def join() -> FormPage:
     """Where a child types their class code (or arrives from the QR code)."""
     form = JoinForm()
     if form.validate_on_submit():
         code = normalise_code(form.code.data)
+        if not wrong_codes.known_here(code) and wrong_codes.address_over_limit():
+            abort(429)
         if db.session.scalar(select(Classroom.id).where(Classroom.join_code == code)):
+            wrong_codes.remember(code)
             return redirect(url_for("signin.class_page", code=code))
+        wrong_codes.count_wrong_code()
         form.code.errors.append("We could not find that class code. Ask your teacher.")
     return render_form("signin/join.html", form=form)
 
 
 @bp.get("/<code>")
-@limiter.shared_limit(join_code_limit, "join", deduct_when=failed)
 def class_page(code: str) -> str:
     """The class's pictures: each child finds and taps their own."""
     classroom = class_or_404(code)
+    session.pop(AWAY_CLASS_KEY, None)  # the tablet is where the away note sent it
     return render_template(
         "signin/class_page.html",
         classroom=classroom,
@@ -87,7 +96,6 @@ def class_page(code: str) -> str:
 
 
 @bp.route("/<code>/<int:child_id>", methods=["GET", "POST"])
-@limiter.shared_limit(join_code_limit, "join", deduct_when=failed)
 def secret(code: str, child_id: int) -> FormPage:
     """The child taps their secret pictures in order (or just says "that's me")."""
     classroom = class_or_404(code)
@@ -100,6 +108,7 @@ def secret(code: str, child_id: int) -> FormPage:
         form = ConfirmForm()
         if form.validate_on_submit():
             sign_in_child(child)
+            wrong_codes.remember(classroom.join_code)  # the tablet stays this class's
             return redirect(url_for("child.home"))
         return render_template("signin/its_me.html", classroom=classroom, child=child, form=form)
 
@@ -122,6 +131,7 @@ def secret(code: str, child_id: int) -> FormPage:
                 child.failed_tries = 0
                 db.session.commit()
                 sign_in_child(child)
+                wrong_codes.remember(classroom.join_code)
                 return redirect(url_for("child.home"))
             # One atomic UPDATE: tries from two tablets at once are both counted.
             db.session.execute(

@@ -1,0 +1,89 @@
+"""The emails of a teacher's account, and sign-up where mail is configured."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from flask import current_app, flash, redirect, url_for
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from werkzeug.wrappers import Response
+
+from classroom.auth import tokens
+from classroom.auth.forms import SignUpForm
+from classroom.emails import link, send
+from classroom.extensions import db
+from classroom.models import Teacher
+
+
+def send_confirmation(teacher: Teacher) -> bool:
+    """Mail the link that confirms the teacher's address."""
+    token = tokens.make(tokens.CONFIRM, {"t": teacher.id, "e": teacher.email})
+    return send(
+        teacher.email,
+        "Confirm your email for Rat-a-Tat-Cat Classroom",
+        "confirm_email",
+        teacher=teacher,
+        url=link("auth.confirm_email", token=token),
+        days=current_app.config["CONFIRM_EMAIL_DAYS"],
+    )
+
+
+def send_password_reset(teacher: Teacher) -> bool:
+    """Mail a link that sets a new password, once, within PASSWORD_RESET_MINUTES."""
+    fingerprint = tokens.password_fingerprint(teacher.password_hash)
+    token = tokens.make(tokens.RESET, {"t": teacher.id, "p": fingerprint})
+    return send(
+        teacher.email,
+        "Set a new password for Rat-a-Tat-Cat Classroom",
+        "reset_password",
+        wait=False,  # the page answers as fast for an address with no account
+        teacher=teacher,
+        url=link("auth.reset_password", token=token),
+        minutes=current_app.config["PASSWORD_RESET_MINUTES"],
+    )
+
+
+def send_password_changed(teacher: Teacher) -> bool:
+    """Tell the teacher their password was changed, in case it was not them."""
+    return send(
+        teacher.email,
+        "Your Rat-a-Tat-Cat Classroom password was changed",
+        "password_changed",
+        teacher=teacher,
+        when=datetime.now(UTC).strftime("%d %b %Y at %H:%M UTC"),
+        forgot=link("auth.forgot_password"),
+    )
+
+
+def sign_up_by_email(form: SignUpForm) -> Response:
+    """Sign-up where mail is configured: the account waits for its address to be confirmed,
+    and the page is the same whether the address had an account or not (that account's owner
+    is told by email instead)."""
+    email = form.email.data
+    existing = db.session.scalar(select(Teacher).where(Teacher.email == email))
+    if existing is None:
+        new = Teacher(email=email, name=form.name.data)
+        new.set_password(form.password.data)
+        db.session.add(new)
+        try:
+            db.session.commit()
+        except IntegrityError:  # the same email signed up a moment ago
+            db.session.rollback()
+            existing = db.session.scalar(select(Teacher).where(Teacher.email == email))
+        else:
+            send_confirmation(new)
+    if existing is not None:
+        send(
+            existing.email,
+            "Someone tried to make an account with your email",
+            "already_signed_up",
+            teacher=existing,
+            sign_in=link("auth.sign_in"),
+            forgot=link("auth.forgot_password"),
+        )
+    flash(
+        f"We sent a message to {email}.",
+        "success",
+    )
+    return redirect(url_for("auth.check_email"))

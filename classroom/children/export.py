@@ -1,0 +1,141 @@
+"""Everything the app holds about one child, as a ZIP of CSV files with a short guide, for a
+parent's request (docs/security.md). The tables are found from the schema, not listed by hand:
+the child's own row, then every row of every table with a `child_id` column, so a table added
+later is in the download the day it exists."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import textwrap
+import zipfile
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import Table, select
+
+from classroom.extensions import db
+from classroom.models import Child, Group, group_members
+
+# What each file holds, in a parent's words (a table not named here is still exported).
+ABOUT = {
+    "children": "the child on the class roster: display name, sign-in picture and colour, "
+    "secret pictures, wrong sign-in tries, how they play (level and options), when they were "
+    "added and archived",
+    "assignment_changes": "every change of how the child plays: when, by which teacher, from "
+    "what, to what, and why",
+    "group_members": "the groups of the class the child is in (group names in groups.csv)",
+    "groups": "the names of those groups",
+    "table_seats": "the card tables the child sat at: seat, the name shown, when last seen, "
+    "whether a computer player stood in",
+    "choices": "every choice the child made in a game: the card in hand, the line as they "
+    "could know it, what they did, and whether it was the better choice",
+    "looks": "each time the child turned over one of their own cards (Peek levels)",
+    "counts": "each time the child counted their cards at the end of a round: cubes placed, "
+    "total typed, the true total",
+    "round_results": "how each round ended for the child: score, won, called Rat-a-Tat-Cat",
+    "daily_tallies": "the per-day counts the teacher's progress pages add up",
+    "number_checks": "the number checks outside the game given to the child: when, and when "
+    "they started and finished",
+    "number_check_answers": "every answer of a number check: the item shown, where the child "
+    "tapped, and whether it was right",
+}
+
+GUIDE = """Everything Rat-a-Tat-Cat Classroom holds about {name}
+{rule}
+
+Made on {made} by {teacher} for a parent's request. Class: {class_name}.
+
+Each CSV file is one table of the app's database, with only the rows about {name}; the
+first line names the columns. They open in any spreadsheet. Times are in UTC. Columns that
+hold several values (for example the cards of a line) are written as JSON.
+
+{files}
+
+What is not here: the card tables' step-by-step stories and the other players' moves
+(they are about the whole table, not about {name}), and the teachers' own accounts.
+
+How long it is kept and how to delete it: the child's teacher can delete {name} with all of
+this data at any time (the child's page, "Delete with all data"). A child who left the class
+is archived; archived children are deleted with all their data after the installation's
+retention period.
+"""
+
+
+def child_tables() -> list[Table]:
+    """Every table with a row per child: a `child_id` column, in the schema's order."""
+    return [t for t in db.metadata.sorted_tables if "child_id" in t.c]
+
+
+def cell(value: Any) -> Any:
+    """A database value as a CSV cell."""
+    if isinstance(value, datetime):
+        if value.tzinfo is None:  # SQLite hands datetimes back without their zone
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC).isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, dict | list):
+        return json.dumps(value, sort_keys=True)
+    return value
+
+
+def csv_of(table: Table, rows: list[Any]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([c.name for c in table.columns])
+    for row in rows:
+        writer.writerow([cell(v) for v in row])
+    # A byte-order mark, so spreadsheet programs read the names' accents right.
+    return "\ufeff" + out.getvalue()
+
+
+def child_data(child: Child) -> dict[str, str]:
+    """The CSV text of every table's rows about the child, by file name."""
+    files: dict[str, str] = {}
+    children = Child.__table__
+    files["children.csv"] = csv_of(
+        children, list(db.session.execute(select(children).where(children.c.id == child.id)))
+    )
+    for table in child_tables():
+        rows = db.session.execute(
+            select(table).where(table.c.child_id == child.id).order_by(*table.primary_key)
+        )
+        files[f"{table.name}.csv"] = csv_of(table, list(rows))
+    groups = Group.__table__
+    in_groups = select(group_members.c.group_id).where(group_members.c.child_id == child.id)
+    files["groups.csv"] = csv_of(
+        groups, list(db.session.execute(select(groups).where(groups.c.id.in_(in_groups))))
+    )
+    return files
+
+
+def guide(child: Child, teacher_name: str, files: dict[str, str]) -> str:
+    lines = []
+    for name in sorted(files):
+        table = name.removesuffix(".csv")
+        rows = files[name].count("\r\n") - 1
+        about = ABOUT.get(table, "rows of this table about the child")
+        line = f"- {name} ({rows} {'row' if rows == 1 else 'rows'}): {about}."
+        lines.append(textwrap.fill(line, width=90, subsequent_indent="  "))
+    title_length = len(f"Everything Rat-a-Tat-Cat Classroom holds about {child.display_name}")
+    return GUIDE.format(
+        name=child.display_name,
+        rule="=" * title_length,
+        made=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        teacher=teacher_name,
+        class_name=child.classroom.name,
+        files="\n".join(lines),
+    )
+
+
+def child_archive(child: Child, teacher_name: str) -> bytes:
+    """The ZIP: README.txt, then one CSV per table."""
+    files = child_data(child)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("README.txt", guide(child, teacher_name, files))
+        for name in sorted(files):
+            archive.writestr(name, files[name])
+    return buffer.getvalue()
