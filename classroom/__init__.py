@@ -13,15 +13,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from classroom import access, cli, errors, security, settings
     from classroom.assign import bp as assign_bp
     from classroom.auth import bp as auth_bp
+    from classroom.check import bp as check_bp
+    from classroom.check import teacher_bp as number_check_bp
     from classroom.child import bp as child_bp
     from classroom.children import bp as children_bp
     from classroom.classes import bp as classes_bp
+    from classroom.counters import DatabaseStorage  # noqa: F401  (the limits' database://)
     from classroom.dashboard import bp as dashboard_bp
-    from classroom.extensions import csrf, db, limiter, login_manager, migrate
+    from classroom.extensions import babel, csrf, db, limiter, login_manager, mail, migrate
     from classroom.groups import bp as groups_bp
     from classroom.main import bp as main_bp
     from classroom.play import bp as play_bp
-    from classroom.progress import keep  # noqa: F401  (keeps tallies as rows are written)
     from classroom.signin import bp as signin_bp
     from classroom.watch import bp as watch_bp
 
@@ -50,6 +52,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     login_manager.init_app(app)
     access.init_app(app)
     limiter.init_app(app)
+    mail.init_app(app)
+    babel.init_app(app, default_locale="en", default_timezone="UTC")
     security.init_app(app)
     errors.init_app(app)
     cli.init_app(app)
@@ -66,6 +70,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         play_bp,
         watch_bp,
         dashboard_bp,
+        check_bp,
+        number_check_bp,
     ):
         app.register_blueprint(blueprint)
     return app

@@ -4,8 +4,10 @@ teacher's classes: anything else is a 404, as if it did not exist."""
 
 from __future__ import annotations
 
+import secrets
 import time
-from typing import TypeVar
+from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
 
 from flask import (
     Blueprint,
@@ -18,18 +20,29 @@ from flask import (
     session,
     url_for,
 )
-from flask_login import current_user, logout_user
-from sqlalchemy import Select, select
+from flask_login import current_user, logout_user, user_logged_in, user_logged_out
+from sqlalchemy import Select, delete, select, update
 from sqlalchemy.orm import InstrumentedAttribute
 from werkzeug.local import LocalProxy
 from werkzeug.wrappers import Response
 
+from classroom.emails import awaiting_confirmation
 from classroom.extensions import db, login_manager
-from classroom.models import Child, Classroom, ClassTeacher, Group, Teacher
+from classroom.models import Child, Classroom, ClassTeacher, Group, Teacher, TeacherSession
+from classroom.security import LARGEST_ID
 
 CHILD_SESSION_KEY = "child_id"
+# The child's session_version when they signed in: a session of an older version has ended.
+CHILD_VERSION_KEY = "child_version"
+# The token of this device's row in teacher_sessions.
+TEACHER_SESSION_KEY = "teacher_session"
 # When the signed-in child last did something (seconds since the epoch), for the idle sign-out.
 CHILD_ACTIVE_KEY = "child_active"
+# The class code of a child just signed out for being away: whichever request of the tablet
+# noticed it (a poll, or any page whose header asks who is signed in, even a 404), the
+# tablet's next child page goes to that class's pictures with the "you were away" note, not
+# to the plain join page.
+AWAY_CLASS_KEY = "away_class"
 # Requests a page makes by itself (the table's polls): they show the child is looking, not
 # that the child did anything, so they do not keep a child signed in.
 PASSIVE_ENDPOINTS = frozenset({"play.state"})
@@ -48,17 +61,73 @@ def init_app(app: Flask) -> None:
     # Looked up only when a template uses it (the nav does; a board fragment, drawn after the
     # move's commit expired the child, does not and so needs no query).
     app.context_processor(lambda: {"signed_in_child": LocalProxy(current_child)})
+    # Every login_user and logout_user, wherever it is called, starts or ends a device's row.
+    user_logged_in.connect(_teacher_signed_in)
+    user_logged_out.connect(_teacher_signed_out)
+
+
+def _oldest_session_start() -> datetime:
+    days = float(current_app.config["TEACHER_SESSION_DAYS"])
+    return datetime.now(UTC) - timedelta(days=days)
 
 
 @login_manager.user_loader
 def load_teacher(login_token: str) -> Teacher | None:
-    return db.session.scalar(select(Teacher).where(Teacher.login_token == login_token))
+    """The teacher of this session: their login token (new with each password) and this
+    device's session row (gone once it signed out) must both still be there."""
+    token = session.get(TEACHER_SESSION_KEY)
+    if not isinstance(token, str):
+        return None
+    return db.session.scalar(
+        select(Teacher)
+        .join(TeacherSession, TeacherSession.teacher_id == Teacher.id)
+        .where(
+            Teacher.login_token == login_token,
+            TeacherSession.token == token,
+            TeacherSession.started_at > _oldest_session_start(),
+        )
+    )
+
+
+def new_teacher_session(teacher_id: int) -> str:
+    """Record a newly signed-in device of the teacher (and forget their expired ones); its token."""
+    db.session.execute(
+        delete(TeacherSession).where(
+            TeacherSession.teacher_id == teacher_id,
+            TeacherSession.started_at <= _oldest_session_start(),
+        )
+    )
+    token = secrets.token_urlsafe(32)
+    db.session.add(TeacherSession(teacher_id=teacher_id, token=token))
+    db.session.commit()
+    return token
+
+
+def _teacher_signed_in(sender: Flask, user: Teacher, **extra: Any) -> None:
+    session[TEACHER_SESSION_KEY] = new_teacher_session(user.id)
+
+
+def _teacher_signed_out(sender: Flask, user: Any, **extra: Any) -> None:
+    token = session.pop(TEACHER_SESSION_KEY, None)
+    if isinstance(token, str):
+        db.session.execute(delete(TeacherSession).where(TeacherSession.token == token))
+        db.session.commit()
+
+
+def end_teacher_sessions(someone: Teacher) -> None:
+    """End every session of the teacher, on every device (a new login token and no rows)."""
+    someone.login_token = secrets.token_urlsafe(32)
+    db.session.execute(delete(TeacherSession).where(TeacherSession.teacher_id == someone.id))
+    db.session.commit()
 
 
 def require_teacher() -> Response | None:
     """before_request for every teacher blueprint: no signed-in teacher, no page."""
     if not current_user.is_authenticated:
         return login_manager.unauthorized()  # type: ignore[no-any-return]
+    if awaiting_confirmation(current_user):
+        # Where mail is configured, an address nobody has proven sees no children's data.
+        return redirect(url_for("auth.check_email"))
     return None
 
 
@@ -79,6 +148,8 @@ def _my_class_ids() -> Select[int]:
 
 def _in_my_classes(model: type[Row], ident: int, class_id: InstrumentedAttribute[int]) -> Row:
     """The row with this id if it belongs to one of the teacher's classes; else a 404."""
+    if not 0 < ident <= LARGEST_ID:  # from a query string (a route's ids are bounded already)
+        abort(404)
     row = db.session.scalar(select(model).where(model.id == ident, class_id.in_(_my_class_ids())))
     if row is None:
         abort(404)
@@ -107,13 +178,26 @@ def sign_in_child(child: Child) -> None:
     logout_user()
     session.clear()
     session[CHILD_SESSION_KEY] = child.id
+    session[CHILD_VERSION_KEY] = child.session_version
     session[CHILD_ACTIVE_KEY] = int(time.time())
 
 
 def sign_out_child() -> None:
-    """End the child's session (the tablet is free for the next child)."""
+    """Take the child's session off this device (the tablet is free for the next child)."""
     session.pop(CHILD_SESSION_KEY, None)
+    session.pop(CHILD_VERSION_KEY, None)
     session.pop(CHILD_ACTIVE_KEY, None)
+    session.pop(AWAY_CLASS_KEY, None)
+
+
+def end_child_sessions(child_id: int) -> None:
+    """End every session of the child, on every device (committed by the caller)."""
+    db.session.execute(
+        update(Child)
+        .where(Child.id == child_id)
+        .values(session_version=Child.session_version + 1)
+        .execution_options(synchronize_session="fetch")
+    )
 
 
 def child_idle_too_long() -> bool:
@@ -142,8 +226,8 @@ def start_teacher_session() -> None:
 def require_child() -> Response | None:
     """before_request for every child blueprint: no signed-in child, back to the pictures."""
     if current_child() is None:
-        idle_class_code = g.pop("idle_class_code", None)
-        if idle_class_code is not None:
+        idle_class_code = g.pop("idle_class_code", None) or session.get(AWAY_CLASS_KEY)
+        if isinstance(idle_class_code, str):
             # Signed out for being away: straight to the class's pictures, to tap back in. The
             # note rides in the address, not a flash: a poll's fetch follows this redirect
             # before table.js takes the tablet there, and would use a flash up.
@@ -176,8 +260,11 @@ def current_child() -> Child | None:
         g.current_child = (child_id, child)
     if child is None or child.archived_at is not None:
         return None
+    if session.get(CHILD_VERSION_KEY) != child.session_version:
+        return None  # signed out, or archived, since: a copy of the cookie opens nothing
     if child_idle_too_long():
         g.idle_class_code = child.classroom.join_code
         sign_out_child()
+        session[AWAY_CLASS_KEY] = g.idle_class_code  # a sign-in (session.clear) forgets it
         return None
     return child

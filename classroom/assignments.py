@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from classroom.extensions import db
+from classroom.game import Level
 from classroom.models import (
     COMPUTER_PLAYERS,
     LEVELS,
@@ -50,6 +51,13 @@ COMPUTER_PLAYER_DESCRIPTIONS = {
     "strong": "a strong player who remembers everything",
 }
 COMPUTER_PLAYER_PICTURES = {"beginner": "kitten", "solid": "cat", "strong": "topcat"}
+# Do computer players say a sentence after each move (classroom/game/players/talk.py)?
+THINK_ALOUD_NAMES = {
+    "level": "As the level suggests: on at Ultra-Peek, off at the other levels",
+    "on": "On at every level",
+    "off": "Off",
+}
+THINK_ALOUD_SHORT_NAMES = {"level": "as the level suggests", "on": "on", "off": "off"}
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,7 @@ class Assignment:
     points_limit: int = 100
     limit_ending: str = "last_seat_left"
     computer_players: tuple[str, ...] = ("beginner", "solid")
+    think_aloud: str = "level"  # "level" (on at Ultra-Peek only), "on" or "off"
 
     @classmethod
     def of(cls, child: Child) -> Assignment:
@@ -98,19 +107,36 @@ class Assignment:
     def level_name(self) -> str:
         return LEVEL_NAMES[self.level]
 
+    @property
+    def thinks_aloud(self) -> bool:
+        """Do computer players think aloud at this child's tables? By default ("level") only
+        at Ultra-Peek, where every card is face up and every sentence can name its cards."""
+        if self.think_aloud == "level":
+            return self.level == "ultra_peek"
+        return self.think_aloud == "on"
+
+    @property
+    def has_power_cards(self) -> bool:
+        """Is "power cards" an option the engine gives this level (RULES.md R2)?"""
+        return "power_cards" in Level(self.level).options()
+
     def describe(self) -> list[str]:
-        """The assignment in a teacher's words, one line per option."""
+        """The assignment in a teacher's words, one line per option the level has (the
+        engine's Level.options(): Ultra-Peek's deck has no power cards, so no line about
+        them)."""
         if self.series_end == "rounds":
             series = "1 round" if self.rounds == 1 else f"{self.rounds} rounds"
         else:
             series = f"to {self.points_limit} points ({LIMIT_ENDING_NAMES[self.limit_ending]})"
         players = ", ".join(COMPUTER_PLAYER_NAMES[p] for p in self.computer_players) or "none"
+        powers = ["Power cards: " + ("on" if self.power_cards else "off")]
         return [
             f"Level: {self.level_name}",
-            "Power cards: " + ("on" if self.power_cards else "off"),
+            *(powers if self.has_power_cards else []),
             f"Scoring: {SCORING_NAMES[self.scoring]}",
             f"Game: {series}",
             f"Computer players: {players}",
+            f"Computer players think aloud: {THINK_ALOUD_SHORT_NAMES[self.think_aloud]}",
         ]
 
 
@@ -122,11 +148,12 @@ def describe_change(before: dict[str, Any] | None, after: dict[str, Any]) -> lis
     new = Assignment.from_dict(after)
     if before is None:
         return new.describe()
-    old = Assignment.from_dict(before)
+    old = dict(line.split(": ", 1) for line in Assignment.from_dict(before).describe())
+    # An option only one of the two levels has (power cards) is left out: the level line says.
     return [
-        f"{was.split(': ')[0]}: {was.split(': ', 1)[1]} → {now.split(': ', 1)[1]}"
-        for was, now in zip(old.describe(), new.describe(), strict=True)
-        if was != now
+        f"{label}: {old[label]} → {value}"
+        for label, value in (line.split(": ", 1) for line in new.describe())
+        if label in old and old[label] != value
     ]
 
 

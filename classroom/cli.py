@@ -1,6 +1,7 @@
 """Flask commands: `flask demo` fills a demo class so a newcomer can look around, with weeks of
 play behind it; `flask history` gives any class simulated history; `flask tallies` rebuilds a
-class's daily tallies from its recorded rows."""
+class's daily tallies from its recorded rows; `flask retention` (classroom/retention.py) deletes
+children archived longer than RETENTION_DAYS."""
 
 from __future__ import annotations
 
@@ -11,13 +12,19 @@ from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
+from classroom.access import end_teacher_sessions
 from classroom.assignments import Assignment, assign
+from classroom.auth.mailings import send_password_changed
+from classroom.auth.passwords import password_problem
+from classroom.check.demo import fill_checks
 from classroom.classes.views import unique_join_code
 from classroom.extensions import db
 from classroom.models import AssignmentChange, Child, Classroom, ClassTeacher, Group, Teacher
 from classroom.progress.history import fill_history
 from classroom.progress.keep import rebuild
+from classroom.retention import retention_command
 from classroom.roster import enrol
+from classroom.zones import today_in
 
 DEMO_EMAIL = "demo@example.com"
 DEMO_PASSWORD = "rat-a-tat-cat"
@@ -37,7 +44,8 @@ DEMO_GROUPS = {
 
 def create_demo() -> tuple[Teacher, Classroom]:
     """The demo teacher, class, children, groups and a little assignment history."""
-    teacher = Teacher(email=DEMO_EMAIL, name="Ms Demo")
+    # example.com receives no mail: the demo account counts as confirmed, usable at once.
+    teacher = Teacher(email=DEMO_EMAIL, name="Ms Demo", email_confirmed_at=datetime.now(UTC))
     teacher.set_password(DEMO_PASSWORD)
     classroom = Classroom(
         name=DEMO_CLASS, grade="Kindergarten", secret_length=2, join_code=unique_join_code()
@@ -105,9 +113,17 @@ def demo_command(first_start: bool) -> None:
         filled = fill_history(
             classroom.id,
             [(c.id, c.level) for c in classroom.active_children],
-            end=datetime.now(UTC).date(),
+            end=today_in(classroom.time_zone),
             weeks=DEMO_WEEKS,
             games=DEMO_GAMES,
+        )
+        # A number check before the play and one at its end (docs/number_check.md).
+        end = today_in(classroom.time_zone)
+        fill_checks(
+            classroom.id,
+            [c.id for c in classroom.active_children],
+            end - timedelta(weeks=DEMO_WEEKS, days=1),
+            end - timedelta(days=1),
         )
         db.session.commit()
         click.echo(
@@ -147,7 +163,12 @@ def history_command(code: str, weeks: int, games: int, seed: int) -> None:
     classroom = class_by_code(code)
     children = [(c.id, c.level) for c in classroom.active_children]
     filled = fill_history(
-        classroom.id, children, end=datetime.now(UTC).date(), weeks=weeks, games=games, seed=seed
+        classroom.id,
+        children,
+        end=today_in(classroom.time_zone),
+        weeks=weeks,
+        games=games,
+        seed=seed,
     )
     db.session.commit()
     click.echo(
@@ -167,8 +188,34 @@ def tallies_command(code: str) -> None:
     click.echo(f"{classroom.name}: {written} daily tallies rebuilt.")
 
 
+@click.command("reset-password")
+@with_appcontext
+@click.argument("email")
+@click.password_option("--password", prompt="New password", help="Asked for twice if not given.")
+def reset_password_command(email: str, password: str) -> None:
+    """Set a new password for the teacher with this EMAIL (for a server that sends no email).
+
+    Every session of that teacher ends; where mail is configured, they are told by email.
+    """
+    teacher = db.session.scalar(select(Teacher).where(Teacher.email == email.strip().lower()))
+    if teacher is None:
+        raise click.BadParameter(f"No teacher has the email {email!r}.", param_hint="EMAIL")
+    problem = password_problem(password, hints=(teacher.email, teacher.name))
+    if problem:
+        raise click.BadParameter(problem, param_hint="--password")
+    teacher.set_password(password)
+    end_teacher_sessions(teacher)  # commits the password with the end of every session
+    told = send_password_changed(teacher)
+    click.echo(
+        f"The password of {teacher.name} ({teacher.email}) is changed; their other sessions "
+        f"are ended.{' They were told by email.' if told else ''}"
+    )
+
+
 def init_app(app: Flask) -> None:
     """Register the commands."""
     app.cli.add_command(demo_command)
     app.cli.add_command(history_command)
     app.cli.add_command(tallies_command)
+    app.cli.add_command(retention_command)
+    app.cli.add_command(reset_password_command)

@@ -21,13 +21,40 @@ TRUSTED_PROXIES = 0
 # A tablet may sit on the sign-in page all morning: the CSRF token lives as long as the session.
 WTF_CSRF_TIME_LIMIT = None
 
-# Rate limits (Flask-Limiter). memory:// suits one process; set redis://... for several.
-RATELIMIT_STORAGE_URI = "memory://"
+# Rate limits (Flask-Limiter). "database://" keeps the counts in the app's own database, which
+# every worker and host shares (classroom/counters.py); redis://HOST:6379/0 uses Redis instead.
+RATELIMIT_STORAGE_URI = "database://"
 RATELIMIT_HEADERS_ENABLED = False
-# Sign-in and join-code limits count failed tries only (a school shares one address).
-SIGN_IN_LIMIT = "10 per minute;50 per hour"
+# Sign-in and join-code limits count failed tries only. Failed teacher sign-ins count twice:
+# per address, with a high ceiling (a school's staff share one address), and per account (the
+# email typed), with a low one, which is what holds back guessing one teacher's password.
+SIGN_IN_LIMIT = "20 per minute;200 per hour"
+SIGN_IN_ACCOUNT_LIMIT = "5 per minute;30 per hour"
 SIGN_UP_LIMIT = "5 per minute;30 per hour"
 JOIN_CODE_LIMIT = "20 per minute;100 per hour"
+
+# Email (Flask-Mailman). With no MAIL_SERVER the app sends nothing (a laptop): co-teachers join
+# with one-time codes, and `flask reset-password EMAIL` sets a forgotten password. With one, it
+# mails invitations, sign-up confirmations, password-reset links and password-change notices.
+MAIL_SERVER: str | None = None
+MAIL_PORT = 587
+MAIL_USE_TLS = True  # STARTTLS on MAIL_PORT; MAIL_USE_SSL = True for TLS from the start (465)
+MAIL_USE_SSL = False
+MAIL_USERNAME: str | None = None
+MAIL_PASSWORD: str | None = None
+# The From of every email, e.g. "Rat-a-Tat-Cat Classroom <noreply@school.example>".
+MAIL_DEFAULT_SENDER: str | None = None
+MAIL_TIMEOUT = 10
+# Always SMTP (Flask-Mailman would keep mail in memory under TESTING; our tests read a real
+# SMTP server).
+MAIL_BACKEND = "smtp"
+# The address the links in emails start with, e.g. "https://classroom.school.example". Set it
+# where mail is configured: otherwise links are built from the request's Host header, which a
+# stranger asking for someone's password reset could choose.
+PUBLIC_URL: str | None = None
+# How long a password-reset link works (it works once), and a sign-up confirmation link.
+PASSWORD_RESET_MINUTES = 60
+CONFIRM_EMAIL_DAYS = 7
 
 # Child sign-in: wrong secret-picture tries before the child is sent to the teacher.
 CHILD_MAX_TRIES = 3
@@ -35,10 +62,20 @@ CHILD_MAX_TRIES = 3
 # out, and the tablet goes back to the class's pictures, so the next child does not play (and
 # get recorded) as them. Watching a table does not count as doing something; 0 turns it off.
 CHILD_IDLE_MINUTES = 15
+# A teacher's session on a device ends after this many days (then they sign in again).
+TEACHER_SESSION_DAYS = 30
+# Children archived longer than this many days are deleted with all their data by
+# `flask retention` (run daily; docs/security.md).
+RETENTION_DAYS = 365
 # How long a co-teacher code stays valid, in days.
 CO_TEACHER_CODE_DAYS = 7
 
 # Seconds a computer player waits before each of its actions, so a child can follow (0 in tests).
-COMPUTER_PACE = 1.2
+COMPUTER_PACE = 1.0
 # How often a play page asks the server for news, in milliseconds.
 TABLE_POLL_MS = 700
+# A play page's poll may wait this many seconds at most for the table to move on (a long poll:
+# one request per move instead of one per TABLE_POLL_MS while nothing happens). 0: off, every
+# poll is answered at once. Needs workers that can hold many requests (gunicorn --threads or
+# gevent): a sync worker would be tied up by each waiting page (docs/play.md, "Polling").
+TABLE_LONG_POLL = 0

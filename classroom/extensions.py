@@ -3,9 +3,11 @@
 import sqlite3
 from typing import Any
 
+from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
+from flask_mailman import Mail
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
@@ -32,6 +34,9 @@ migrate = Migrate(render_as_batch=True, compare_type=True)
 csrf = CSRFProtect()
 login_manager = LoginManager()
 limiter = Limiter(key_func=get_remote_address)
+mail = Mail()
+# Only the parent report is translated (classroom/translations); every other page is English.
+babel = Babel()
 
 
 # SQLite, per connection (docs/performance.md, "Load benchmark"): foreign keys are off unless

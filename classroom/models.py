@@ -14,6 +14,7 @@ from sqlalchemy import (
     Column,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -26,6 +27,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from classroom.extensions import db
+from classroom.tables.status import TableStatus
 
 # The four classroom levels of RULES.md R2, easiest first (the engine's Level values).
 LEVELS = ("ultra_peek", "peek", "outside_peek", "standard")
@@ -36,6 +38,9 @@ SERIES_ENDS = ("rounds", "limit")
 LIMIT_ENDINGS = ("last_seat_left", "first_to_limit")
 # The computer players' personalities.
 COMPUTER_PLAYERS = ("beginner", "solid", "strong")
+# Do computer players think aloud at the child's tables: "level" (on at Ultra-Peek, off at the
+# other levels: the default, also for children assigned before the option existed), or always.
+THINK_ALOUD = ("level", "on", "off")
 SECRET_LENGTHS = (0, 2, 3)
 CLASS_ROLES = ("owner", "co_teacher")
 
@@ -55,6 +60,7 @@ def assignment_checks() -> tuple[CheckConstraint, ...]:
         CheckConstraint(one_of("scoring", SCORING_MODES), name="scoring"),
         CheckConstraint(one_of("series_end", SERIES_ENDS), name="series_end"),
         CheckConstraint(one_of("limit_ending", LIMIT_ENDINGS), name="limit_ending"),
+        CheckConstraint(one_of("think_aloud", THINK_ALOUD), name="think_aloud"),
         CheckConstraint("rounds BETWEEN 1 AND 20", name="rounds"),
         CheckConstraint("points_limit BETWEEN 20 AND 500", name="points_limit"),
     )
@@ -70,6 +76,10 @@ class Teacher(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     # Signed into every session cookie; a new one signs the teacher out everywhere else.
     login_token: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # When the teacher followed the link mailed to this address (or reset their password
+    # through one): until then, where mail is configured, the account sees no children's data,
+    # and invitations sent to the address are never shown to it (docs/security.md).
+    email_confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     memberships: Mapped[list[ClassTeacher]] = relationship(
         back_populates="teacher", cascade="all, delete-orphan", passive_deletes=True
@@ -87,6 +97,21 @@ class Teacher(UserMixin, db.Model):  # type: ignore[name-defined,misc]
         return self.login_token
 
 
+class TeacherSession(db.Model):  # type: ignore[name-defined,misc]
+    """One signed-in device of a teacher. Its token rides in the session cookie beside the
+    login token; signing out deletes the row, so a copy of the cookie opens nothing
+    (classroom/access.py, docs/security.md)."""
+
+    __tablename__ = "teacher_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    teacher_id: Mapped[int] = mapped_column(
+        ForeignKey("teachers.id", ondelete="CASCADE"), index=True
+    )
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 class Classroom(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "classes"
     __table_args__ = (CheckConstraint(one_of("secret_length", SECRET_LENGTHS), name="secret"),)
@@ -98,6 +123,9 @@ class Classroom(db.Model):  # type: ignore[name-defined,misc]
     # How many secret pictures a child taps after their own picture (0: no secret).
     secret_length: Mapped[int] = mapped_column(Integer, default=2)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The class's IANA time zone: its days ("today", date ranges, the tallies' days) and the
+    # times it shows and exports are local ones (classroom/zones.py).
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
 
     memberships: Mapped[list[ClassTeacher]] = relationship(
         back_populates="classroom", cascade="all, delete-orphan", passive_deletes=True
@@ -207,6 +235,9 @@ class Child(db.Model):  # type: ignore[name-defined,misc]
     # The secret picture sequence, comma separated ("" when the class uses no secret).
     secret: Mapped[str] = mapped_column(String(60), default="")
     failed_tries: Mapped[int] = mapped_column(Integer, default=0)
+    # Kept in the child's session cookie; one more ends every session of the child (signing
+    # out, archiving), so a copy of the cookie opens nothing.
+    session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
@@ -220,6 +251,9 @@ class Child(db.Model):  # type: ignore[name-defined,misc]
     computer_beginner: Mapped[bool] = mapped_column(default=True)
     computer_solid: Mapped[bool] = mapped_column(default=True)
     computer_strong: Mapped[bool] = mapped_column(default=False)
+    # The language of the child's parent reports (classroom/dashboard/report.py LANGUAGES).
+    report_language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    think_aloud: Mapped[str] = mapped_column(String(5), default="level", server_default="level")
 
     classroom: Mapped[Classroom] = relationship(back_populates="children")
     groups: Mapped[list[Group]] = relationship(
@@ -279,7 +313,7 @@ class AssignmentChange(db.Model):  # type: ignore[name-defined,misc]
 
 
 # A table's life: children gather (open), play, count at the end of each round, done.
-TABLE_STATUSES = ("open", "playing", "counting", "finished")
+TABLE_STATUSES = tuple(status.value for status in TableStatus)
 
 
 class PlayTable(db.Model):  # type: ignore[name-defined,misc]
@@ -299,10 +333,12 @@ class PlayTable(db.Model):  # type: ignore[name-defined,misc]
     # The engine's Options as a dict (names and seats are added when the game starts).
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     scoring: Mapped[str] = mapped_column(String(20))
-    status: Mapped[str] = mapped_column(String(12), default="open")
+    status: Mapped[str] = mapped_column(String(12), default=TableStatus.OPEN.value)
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
     next_computer_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Computer players at this table say a sentence after each move (players/talk.py).
+    think_aloud: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id", ondelete="SET NULL"))
@@ -351,6 +387,8 @@ class TableSeat(db.Model):  # type: ignore[name-defined,misc]
     # while they play themself), since when; and whether the teacher took them out for the
     # rest of the game (then coming back does not give the seat back).
     last_seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When the child first opened the table's page (None: seated, but not there yet).
+    opened_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     stand_in: Mapped[str | None] = mapped_column(String(12))
     away_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     taken_out: Mapped[bool] = mapped_column(default=False, server_default=false())
@@ -403,6 +441,9 @@ class ChoiceRow(ChildRecord, db.Model):  # type: ignore[name-defined,misc]
     hand: Mapped[int | None] = mapped_column(Integer)
     highest_known: Mapped[int | None] = mapped_column(Integer)
     needed_memory: Mapped[bool] = mapped_column()
+    # A comparison (insights ChoiceFacts.judged) and, when wrong, its kind of error.
+    judged: Mapped[bool] = mapped_column(default=False, server_default=false())
+    error: Mapped[str | None] = mapped_column(String(12))
     facts: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
@@ -444,6 +485,9 @@ class CountRow(ChildRecord, db.Model):  # type: ignore[name-defined,misc]
     typed_total: Mapped[int | None] = mapped_column(Integer)
     true_total: Mapped[int] = mapped_column(Integer)
     corrected_by_hint: Mapped[bool] = mapped_column()
+    # "Let's count again" was shown for a stack / for the typed total (decided by the server).
+    cube_hint: Mapped[bool] = mapped_column(default=False, server_default=false())
+    total_hint: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class RoundRow(ChildRecord, db.Model):  # type: ignore[name-defined,misc]
@@ -489,3 +533,91 @@ class DailyTally(db.Model):  # type: ignore[name-defined,misc]
     week: Mapped[date] = mapped_column(Date)  # the Monday of the day's ISO week
     hits: Mapped[int] = mapped_column(Integer)
     chances: Mapped[int] = mapped_column(Integer)
+
+
+class RateLimitCounter(db.Model):  # type: ignore[name-defined,misc]
+    """One rate-limit window's count (classroom/counters.py): failed sign-ins of an address or
+    an account, wrong class codes of an address. Kept in the database so that every app
+    process counts the same tries when no Redis is configured."""
+
+    __tablename__ = "rate_limit_counters"
+
+    # A digest of the limit's key (which names an address or an email), never the key itself.
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    # Seconds since the epoch when this window ends (the limits library's clock).
+    expires_at: Mapped[float] = mapped_column(Float, index=True)
+
+
+# The number check outside the game (docs/number_check.md): its line runs 0-10 or 0-20.
+CHECK_LINE_ENDS = (10, 20)
+CHECK_KINDS = ("line", "compare", "find")
+
+
+class NumberCheckSettings(db.Model):  # type: ignore[name-defined,misc]
+    """A class's choices for the number check: the line's end, and how often a child may get
+    one (a new check is not given within `every_days` of the last)."""
+
+    __tablename__ = "number_check_settings"
+    __table_args__ = (
+        CheckConstraint(one_of("line_max", CHECK_LINE_ENDS), name="line_max"),
+        CheckConstraint("every_days BETWEEN 7 AND 365", name="every_days"),
+    )
+
+    class_id: Mapped[int] = mapped_column(
+        ForeignKey("classes.id", ondelete="CASCADE"), primary_key=True
+    )
+    line_max: Mapped[int] = mapped_column(Integer, default=10)
+    every_days: Mapped[int] = mapped_column(Integer, default=7)
+
+
+class NumberCheck(db.Model):  # type: ignore[name-defined,misc]
+    """A number check given to a child: its items are dealt from `seed` (insights.number_check);
+    it is done when every item has an answer (`finished_at`)."""
+
+    __tablename__ = "number_checks"
+    __table_args__ = (
+        CheckConstraint(one_of("line_max", CHECK_LINE_ENDS), name="line_max"),
+        db.Index("ix_number_checks_child_assigned", "child_id", "assigned_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"))
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    seed: Mapped[int] = mapped_column(Integer)
+    line_max: Mapped[int] = mapped_column(Integer)
+    assigned_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    assigned_by_id: Mapped[int | None] = mapped_column(
+        ForeignKey("teachers.id", ondelete="SET NULL"), index=True
+    )
+    # Set when the check was given to a whole group or class at once.
+    via: Mapped[str | None] = mapped_column(String(80))
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class NumberCheckAnswer(db.Model):  # type: ignore[name-defined,misc]
+    """A child's answer to one item of a number check (append-only, like the game's choices):
+    the item as shown, where the child tapped on the line or which numeral they tapped."""
+
+    __tablename__ = "number_check_answers"
+    __table_args__ = (
+        # One answer per item: a second tap on an answered item (two taps at once, the back
+        # button) is refused by the database, not recorded twice.
+        UniqueConstraint("check_id", "item_number", name="uq_number_check_answers_item"),
+        CheckConstraint(one_of("kind", CHECK_KINDS), name="kind"),
+        db.Index("ix_number_check_answers_child_when", "child_id", "created_at"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    check_id: Mapped[int] = mapped_column(ForeignKey("number_checks.id", ondelete="CASCADE"))
+    child_id: Mapped[int] = mapped_column(ForeignKey("children.id", ondelete="CASCADE"))
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    item_number: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    target: Mapped[int] = mapped_column(Integer)
+    choices: Mapped[list[int]] = mapped_column(JSON)
+    line_max: Mapped[int] = mapped_column(Integer)
+    response: Mapped[float] = mapped_column(Float)
+    correct: Mapped[bool | None] = mapped_column()

@@ -1,8 +1,9 @@
 """Shared fixtures: an app on a clean database for every test, its client and CLI runner.
 
 The database is a temporary SQLite file, or the PostgreSQL database named by
-CLASSROOM_TEST_DATABASE_URL (bin/test's second pass). The schema is made once per session;
-after each test every table is emptied, so nothing leaks from one test to the next.
+CLASSROOM_TEST_DATABASE_URL (bin/test's second pass). The schema is made once per session,
+and so is the plain app most tests use (shared_app); after each test every table is emptied
+and that app's config put back as it was made, so nothing leaks from one test to the next.
 """
 
 from __future__ import annotations
@@ -24,12 +25,53 @@ TEST_DATABASE_ENV = "CLASSROOM_TEST_DATABASE_URL"
 
 
 @pytest.fixture(scope="session")
-def database_url(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The database every test of this session uses."""
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The database every test of this session uses.
+
+    Under pytest-xdist (bin/test runs each pass with two workers) every worker has its own:
+    SQLite's file is in the worker's own temporary folder, and on PostgreSQL the worker makes
+    a database of its own next to the pass's (its name and the worker's), dropped at the end.
+    """
     url = os.environ.get(TEST_DATABASE_ENV)
-    if url:
-        return url
-    return "sqlite:///" + str(tmp_path_factory.mktemp("db") / "test.sqlite")
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not url:
+        yield "sqlite:///" + str(tmp_path_factory.mktemp("db") / "test.sqlite")
+    elif worker is None or not url.startswith("postgresql"):
+        yield url
+    else:
+        yield from worker_database(url, worker)
+
+
+def worker_database(url: str, worker: str) -> Iterator[str]:
+    """A PostgreSQL database for one xdist worker, beside the pass's own; dropped after."""
+    from sqlalchemy.engine import make_url
+
+    yield from scratch_database(url, f"{make_url(url).database}_{worker}")
+
+
+def scratch_database(url: str, name: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database `name` on the server of `url` (one left by an
+    interrupted run is dropped first); its URL, and it is dropped afterwards."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    admin = {
+        "host": parsed.host,
+        "port": parsed.port or 5432,
+        "user": parsed.username,
+        "dbname": "postgres",
+    }
+    if parsed.password:
+        admin["password"] = parsed.password
+    with psycopg.connect(**admin, autocommit=True) as conn:  # type: ignore[arg-type]
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield parsed.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(**admin, autocommit=True) as conn:  # type: ignore[arg-type]
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def base_config(database_url: str, instance_path: Path) -> dict[str, Any]:
@@ -76,12 +118,35 @@ def empty_all_tables() -> None:
     db.session.commit()
 
 
+@pytest.fixture(scope="session")
+def shared_app(
+    database_url: str, _schema: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Flask]:
+    """The plain test app, made once for the session: making an app costs more than most
+    tests (werkzeug compiles every route), and a new app's engine starts with none of
+    SQLAlchemy's compiled statements. Each test gets it back with its config as made and an
+    empty database (make_app)."""
+    app = create_app(base_config(database_url, tmp_path_factory.mktemp("instance")))
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
 @pytest.fixture
-def make_app(database_url: str, _schema: None, tmp_path: Path) -> Iterator[Any]:
-    """A factory for apps sharing this test's clean database, with extra config on top."""
+def make_app(database_url: str, shared_app: Flask, tmp_path: Path) -> Iterator[Any]:
+    """A factory for apps sharing this test's clean database, with extra config on top.
+
+    The test's first plain app (no overrides) is the session's shared one; an app with
+    overrides, or a second app (a restart), is made anew. Afterwards every table is emptied
+    and the shared app's config is put back as it was made, whatever the test changed."""
     apps: list[Flask] = []
+    config_as_made = dict(shared_app.config)
 
     def make(**overrides: Any) -> Flask:
+        if not overrides and not apps:
+            apps.append(shared_app)
+            return shared_app
         config = base_config(database_url, tmp_path / "instance") | overrides
         app = create_app(config)
         apps.append(app)
@@ -92,7 +157,10 @@ def make_app(database_url: str, _schema: None, tmp_path: Path) -> Iterator[Any]:
         with app.app_context():
             db.session.remove()
             empty_all_tables()
-            db.engine.dispose()
+            if app is not shared_app:
+                db.engine.dispose()
+    shared_app.config.clear()
+    shared_app.config.update(config_as_made)
 
 
 @pytest.fixture

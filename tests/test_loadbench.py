@@ -16,7 +16,8 @@ NO_SERVER = 3  # tools/loadbench/__main__.py: gunicorn did not start
 
 
 def test_a_short_run_plays_moves_without_errors(tmp_path: Path) -> None:
-    """About 3 s of play and 1 s of the landing page; the figures come back as JSON."""
+    """About 3 s of play at full speed and 1 s of the landing page, then 4 s at a child's
+    pace; the figures come back as JSON."""
     # Only looked up, never imported here: importing Locust patches this process for gevent.
     if importlib.util.find_spec("locust") is None:
         pytest.skip("Locust is not installed (it comes with the dev tools: pip install -e .[dev])")
@@ -24,7 +25,8 @@ def test_a_short_run_plays_moves_without_errors(tmp_path: Path) -> None:
     command = [
         sys.executable, "-m", "tools.loadbench",
         "--db", "sqlite", "--seconds", "3", "--trivial-seconds", "1",
-        "--tables", "1", "--seats", "2", "--workers", "2", "--json", str(out),
+        "--tables", "1", "--seats", "2", "--workers", "2", "--think-ms", "0",
+        "--json", str(out),
     ]  # fmt: skip
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     if done.returncode == NO_SERVER:
@@ -34,8 +36,29 @@ def test_a_short_run_plays_moves_without_errors(tmp_path: Path) -> None:
     assert figures["moves"] > 0
     assert figures["errors"] == 0
     assert figures["stale"] == 0
-    assert figures["trivial_per_second"] > 0
-    assert "moves/s" in done.stdout and "ratio" in done.stdout
+    assert figures["ratio"] > 0
+    assert "moves/s" in done.stdout and "children per core" in done.stdout
+
+
+def test_children_at_their_own_pace_see_each_other_s_moves(tmp_path: Path) -> None:
+    """At a child's pace (300 ms of thought here, to be quick) the figures say how many
+    children a core carries and how soon another seat saw each move."""
+    if importlib.util.find_spec("locust") is None:
+        pytest.skip("Locust is not installed (it comes with the dev tools: pip install -e .[dev])")
+    out = tmp_path / "figures.json"
+    command = [
+        sys.executable, "-m", "tools.loadbench",
+        "--db", "sqlite", "--seconds", "4", "--tables", "1", "--seats", "2",
+        "--workers", "1", "--think-ms", "300", "--json", str(out),
+    ]  # fmt: skip
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    if done.returncode == NO_SERVER:
+        pytest.skip(f"gunicorn could not start here: {done.stdout[-500:]}")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    figures = json.loads(out.read_text(encoding="utf-8"))["figures"]
+    assert figures["moves"] > 0 and figures["errors"] == 0
+    assert figures["children_per_core"] > 0
+    assert figures["seen_max_ms"] is not None and figures["seen_max_ms"] > 0
 
 
 def test_the_in_process_figures_cover_every_request_of_a_table() -> None:
@@ -43,7 +66,6 @@ def test_the_in_process_figures_cover_every_request_of_a_table() -> None:
     command = [sys.executable, "-m", "tools.loadbench.inprocess", "--moves", "12"]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    kinds = ("move post", "changed poll", "unchanged poll", "table page", "bare move")
-    for kind in (*kinds, "floor move", "floor poll"):
+    for kind in ("move post", "changed poll", "unchanged poll", "table page", "landing page"):
         line = next(x for x in done.stdout.splitlines() if x.strip().startswith(kind))
         assert "landing pages" in line and "queries" in line

@@ -151,6 +151,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     from classroom import create_app
+    from classroom.access import TEACHER_SESSION_KEY, new_teacher_session
     from classroom.extensions import db
 
     today = datetime.now(UTC).date()
@@ -168,13 +169,17 @@ def main(argv: list[str] | None = None) -> None:
             from flask_migrate import upgrade
 
             upgrade()
-            _, class_id, child_ids, token = build(args.children, args.games, args.weeks, today)
+            teacher_id, class_id, child_ids, token = build(
+                args.children, args.games, args.weeks, today
+            )
+            device = new_teacher_session(teacher_id)
             db.session.remove()
             settle(db.engine)
         client = app.test_client()
         with client.session_transaction() as session:
             session["_user_id"] = token
             session["_fresh"] = True
+            session[TEACHER_SESSION_KEY] = device
         year_start = today - timedelta(days=364)
         year = f"start={year_start.isoformat()}&end={today.isoformat()}"
         with app.app_context():

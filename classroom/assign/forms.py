@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, RadioField, TextAreaField
-from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from classroom.assignments import (
     COMPUTER_PLAYER_DESCRIPTIONS,
@@ -13,6 +13,7 @@ from classroom.assignments import (
     LIMIT_ENDING_NAMES,
     SCORING_NAMES,
     SERIES_END_NAMES,
+    THINK_ALOUD_NAMES,
     Assignment,
 )
 from classroom.forms import CheckboxListField, choices, strip
@@ -46,6 +47,16 @@ class AssignmentForm(FlaskForm):
             (k, f"{v}: {COMPUTER_PLAYER_DESCRIPTIONS[k]}") for k, v in COMPUTER_PLAYER_NAMES.items()
         ),
     )
+    think_aloud = RadioField(
+        "Computer players think aloud",
+        choices=choices(THINK_ALOUD_NAMES.items()),
+        # A form from before the option (an old page still open) keeps the default.
+        validators=[Optional()],
+        default="level",
+        description="After each move a computer player says why, in a child's words: "
+        '"I had a 4. The 3 is less, so I kept the 3!" It never names a card the children '
+        "could not see.",
+    )
     reason = TextAreaField(
         "Why (kept in the history)",
         filters=[strip],
@@ -67,4 +78,5 @@ class AssignmentForm(FlaskForm):
             points_limit=self.points_limit.data,
             limit_ending=self.limit_ending.data,
             computer_players=tuple(self.computer_players.data or ()),
+            think_aloud=self.think_aloud.data or "level",
         )

@@ -17,6 +17,7 @@ from classroom.assignments import (
 )
 from classroom.extensions import db
 from classroom.forms import FormPage, render_form
+from classroom.game import Level
 from classroom.models import Child
 
 bp = teacher_blueprint("assign", __name__)
@@ -49,6 +50,8 @@ def assignment_page(
         children=children,
         back=back,
         level_descriptions=LEVEL_DESCRIPTIONS,
+        # The engine says which levels have the power cards option: only those offer it.
+        power_levels=[level.value for level in Level if "power_cards" in level.options()],
     )
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import EmailField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, ValidationError
 
 from classroom.auth.forms import EMAIL, lower
-from classroom.forms import choices, one_line
+from classroom.forms import choices, one_line, strip
+from classroom.zones import DEFAULT_ZONE, is_zone
 
 GRADES = ["Pre-K", "Kindergarten", "Grade 1", "Grade 2", "Grade 3", "Grade 4", "Mixed ages"]
 SECRET_CHOICES = [
@@ -31,6 +32,23 @@ class ClassForm(FlaskForm):
         default="2",
         validators=[InputRequired()],
     )
+    time_zone = StringField(
+        "Time zone",
+        filters=[strip],
+        validators=[Length(max=64)],
+        description='The class\'s days and times follow it ("today", dates, downloads). '
+        "For example America/Los_Angeles or Europe/Madrid; this browser's zone is filled in.",
+    )
+
+    def validate_time_zone(self, field: StringField) -> None:
+        """An IANA zone name that the server knows; empty means UTC."""
+        if not field.data:
+            field.data = DEFAULT_ZONE
+        elif not is_zone(field.data):
+            raise ValidationError(
+                "That is not a time zone name we know. Names look like America/Los_Angeles "
+                "or Europe/Madrid."
+            )
 
 
 class InviteForm(FlaskForm):
@@ -38,5 +56,5 @@ class InviteForm(FlaskForm):
         "Your colleague's email",
         filters=[lower],
         validators=[InputRequired(), Length(max=254), EMAIL],
-        description="When they sign in (or sign up) with this email, they can accept.",
+        description="We email them a link to accept; it works once.",
     )

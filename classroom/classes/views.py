@@ -20,8 +20,10 @@ from classroom.access import (
     teacher_blueprint,
 )
 from classroom.assignments import LEVEL_NAMES, SCORING_SHORT_NAMES
+from classroom.auth import tokens
 from classroom.auth.forms import CodeForm
 from classroom.classes.forms import ClassForm, InviteForm
+from classroom.emails import link, mail_configured, send
 from classroom.extensions import db
 from classroom.forms import ConfirmForm, FormPage, render_form
 from classroom.models import (
@@ -34,6 +36,9 @@ from classroom.models import (
     Teacher,
 )
 from classroom.pictures import new_invite_code, new_join_code, new_secret
+from classroom.progress import needs_you
+from classroom.progress.keep import rebuild
+from classroom.zones import known_zones, today_in
 
 bp = teacher_blueprint("classes", __name__, url_prefix="/classes")
 
@@ -55,16 +60,24 @@ def index() -> str:
         .where(ClassTeacher.teacher_id == me.id)
         .order_by(Classroom.name)
     ).all()
-    invites = [
+    return render_template(
+        "classes/index.html", classes=classes, invites=waiting_invites(me), confirm=ConfirmForm()
+    )
+
+
+def waiting_invites(me: Teacher) -> list[CoTeacherInvite]:
+    """Invitations to co-teach waiting for this teacher's (proven) address, shown on the page a
+    teacher lands on after signing up or in."""
+    return [
         invite
         for invite in db.session.scalars(
             select(CoTeacherInvite).where(CoTeacherInvite.email == me.email)
         )
-        if not invite.expired and invite.classroom.role_of(me) is None
+        if not invite.expired
+        and invite.classroom.role_of(me) is None
+        # Only an address its owner has proven: anyone can sign up with any address.
+        and me.email_confirmed_at is not None
     ]
-    return render_template(
-        "classes/index.html", classes=classes, invites=invites, confirm=ConfirmForm()
-    )
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -77,13 +90,21 @@ def new() -> FormPage:
             grade=form.grade.data,
             secret_length=int(form.secret_length.data),
             join_code=unique_join_code(),
+            time_zone=form.time_zone.data,
         )
         classroom.memberships.append(ClassTeacher(teacher=teacher(), role="owner"))
         db.session.add(classroom)
         db.session.commit()
         flash(f"{classroom.name} is ready. Now add the children.", "success")
         return redirect(url_for("children.add_many", class_id=classroom.id))
-    return render_form("classes/form.html", form=form, classroom=None)
+    return render_form(
+        "classes/form.html",
+        form=form,
+        classroom=None,
+        zones=sorted(known_zones()),
+        invites=waiting_invites(teacher()),
+        confirm=ConfirmForm(),
+    )
 
 
 @bp.get("/<int:class_id>")
@@ -93,14 +114,16 @@ def detail(class_id: int) -> str:
     by_level = dict.fromkeys(LEVELS, 0)
     for child in classroom.active_children:
         by_level[child.level] += 1
+    max_tries = int(current_app.config["CHILD_MAX_TRIES"])
     return render_template(
         "classes/detail.html",
         classroom=classroom,
         by_level=by_level,
         level_names=LEVEL_NAMES,
         scoring_names=SCORING_SHORT_NAMES,
-        max_tries=current_app.config["CHILD_MAX_TRIES"],
+        max_tries=max_tries,
         confirm=ConfirmForm(),
+        needs=needs_you(classroom, today_in(classroom.time_zone), max_tries),
     )
 
 
@@ -114,6 +137,11 @@ def edit(class_id: int) -> FormPage:
     if form.validate_on_submit():
         classroom.name = form.name.data
         classroom.grade = form.grade.data
+        if form.time_zone.data != classroom.time_zone:
+            classroom.time_zone = form.time_zone.data
+            db.session.flush()
+            # The tallies' days are the class's local days: count them again in the new zone.
+            rebuild(db.session, classroom.id)
         length = int(form.secret_length.data)
         if length != classroom.secret_length:
             classroom.secret_length = length
@@ -125,16 +153,29 @@ def edit(class_id: int) -> FormPage:
         db.session.commit()
         flash("The class is saved.", "success")
         return redirect(url_for("classes.detail", class_id=classroom.id))
-    return render_form("classes/form.html", form=form, classroom=classroom)
+    return render_form(
+        "classes/form.html", form=form, classroom=classroom, zones=sorted(known_zones())
+    )
 
 
-@bp.post("/<int:class_id>/join-code")
-def new_code(class_id: int) -> Response:
-    """Give the class a new join code (the old code and printed cards stop working)."""
+@bp.route("/<int:class_id>/join-code", methods=["GET", "POST"])
+def new_code(class_id: int) -> Response | str:
+    """Give the class a new join code, after saying what stops working (the old code, the QR
+    code and every printed sign-in card) and offering to print the cards again."""
     classroom = class_or_404(class_id)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return render_template("classes/new_code.html", classroom=classroom, form=form)
     classroom.join_code = unique_join_code()
     db.session.commit()
-    flash(f"The new class code is {classroom.join_code}. Print new sign-in cards.", "warning")
+    cards = url_for("classes.cards", class_id=classroom.id)
+    flash(
+        Markup(
+            "The new class code is <strong>{code}</strong>. The old code and the printed cards "
+            'no longer work: <a href="{cards}">print the sign-in cards again</a>.'
+        ).format(code=classroom.join_code, cards=cards),
+        "warning",
+    )
     return redirect(url_for("classes.detail", class_id=classroom.id))
 
 
@@ -180,17 +221,23 @@ def co_teachers(class_id: int) -> FormPage:
             .where(ClassTeacher.class_id == classroom.id, Teacher.email == form.email.data)
         )
         pending = any(i.email == form.email.data and not i.expired for i in classroom.invites)
-        if already is not None:
+        if not mail_configured():  # the page has no email form then: say it above the code
+            flash("This server sends no email: make a one-time code instead.", "warning")
+        elif already is not None:
             form.email.errors.append("That teacher is already in this class.")
         elif pending:
             form.email.errors.append("That email is already invited.")
         else:
-            invite_for(classroom, email=form.email.data)
+            invite = invite_for(classroom, email=form.email.data)
             db.session.commit()
-            flash(
-                f"Invitation saved. When {form.email.data} signs in, they can accept it.",
-                "success",
-            )
+            if send_invitation(invite):
+                flash(f"Invitation sent to {invite.email}. Its link works once.", "success")
+            else:
+                flash(
+                    f"The invitation for {invite.email} is saved, but the email could not be "
+                    "sent just now. Withdraw it and make a one-time code, or try again later.",
+                    "warning",
+                )
             return redirect(url_for("classes.co_teachers", class_id=classroom.id))
     open_invites = [i for i in classroom.invites if not i.expired]
     return render_form(
@@ -200,6 +247,7 @@ def co_teachers(class_id: int) -> FormPage:
         invites=open_invites,
         is_owner=classroom.role_of(teacher()) == "owner",
         confirm=ConfirmForm(),
+        mail=mail_configured(),
     )
 
 
@@ -296,16 +344,55 @@ def join() -> FormPage:
 def accept_invite(invite_id: int) -> Response:
     """Accept an invitation sent to the teacher's email."""
     invite = db.session.get(CoTeacherInvite, invite_id)
-    if invite is None or invite.email != teacher().email or invite.expired:
+    me = teacher()
+    if invite is None or invite.email != me.email or invite.expired:
+        abort(404)
+    if me.email_confirmed_at is None:  # the address is unproven (defect 5 of issue 14)
         abort(404)
     return accept(invite)
+
+
+def send_invitation(invite: CoTeacherInvite) -> bool:
+    """Mail the invitation's link: following it proves the invited address is read."""
+    token = tokens.make(tokens.INVITE, {"i": invite.id, "e": invite.email})
+    inviter = invite.invited_by
+    return send(
+        str(invite.email),
+        f"An invitation to co-teach {invite.classroom.name}",
+        "co_teacher_invite",
+        inviter=inviter.name if inviter else "A teacher",
+        classroom=invite.classroom,
+        url=link("classes.invitation", token=token),
+        until=invite.expires_at.strftime("%d %b %Y"),
+    )
+
+
+@bp.route("/invitation/<token>", methods=["GET", "POST"])
+def invitation(token: str) -> FormPage:
+    """The link of an emailed invitation: join the class as co-teacher."""
+    days = float(current_app.config["CO_TEACHER_CODE_DAYS"])
+    payload = tokens.read(tokens.INVITE, token, days * 86400)
+    invite = None
+    if payload is not None and isinstance(payload.get("i"), int):
+        invite = db.session.get(CoTeacherInvite, payload["i"])
+    if invite is None or payload is None or invite.email != payload.get("e") or invite.expired:
+        return render_template("auth/link_expired.html", kind="invite"), 404
+    classroom = invite.classroom
+    if classroom.role_of(teacher()) is not None:
+        flash(f"You already teach {classroom.name}.", "success")
+        return redirect(url_for("classes.detail", class_id=classroom.id))
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        return accept(invite)
+    return render_template("classes/invitation.html", invite=invite, form=form)
 
 
 @bp.post("/invites/<int:invite_id>/decline")
 def decline_invite(invite_id: int) -> Response:
     """Decline an invitation sent to the teacher's email."""
     invite = db.session.get(CoTeacherInvite, invite_id)
-    if invite is None or invite.email != teacher().email:
+    me = teacher()
+    if invite is None or invite.email != me.email or me.email_confirmed_at is None:
         abort(404)
     db.session.delete(invite)
     db.session.commit()

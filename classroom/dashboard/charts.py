@@ -20,6 +20,12 @@ def share(rate: Rate) -> float | None:
     return None if value is None else round(value * 100)
 
 
+def chance_share(rate: Rate) -> float | None:
+    """A figure's chance level as a whole percentage, or None below the minimum or without."""
+    value = rate.chance_value
+    return None if value is None else round(value * 100)
+
+
 def week_axis(weeks: Sequence[WeekPoint]) -> list[str]:
     """The x axis of a weekly chart: each week's Monday, "2 Nov"."""
     return [f"{point.monday:%-d %b}" for point in weeks]
@@ -48,6 +54,7 @@ def comparisons_by_week(weeks: Sequence[WeekPoint]) -> dict[str, Any]:
         {
             "All comparisons": [share(w.comparisons) for w in weeks],
             "Cat-cat pairs": [share(w.cat_cat) for w in weeks],
+            "All comparisons, by chance": [chance_share(w.comparisons) for w in weeks],
         },
     )
 
@@ -76,8 +83,12 @@ def counting_by_week(weeks: Sequence[WeekPoint]) -> dict[str, Any]:
 
 
 def groups(title: str, rates: Mapping[str, Rate], label: str) -> dict[str, Any]:
-    """A bar chart of shares by group (distance 1, 2, 3, 4+; family pair; numeral)."""
-    return chart("bar", title, list(rates), {label: [share(r) for r in rates.values()]})
+    """A bar chart of shares by group (distance 1, 2, 3, 4+; ratio; family pair; numeral),
+    with a second bar for each comparison figure's chance level."""
+    series = {label: [share(r) for r in rates.values()]}
+    if any(r.chance is not None for r in rates.values()):
+        series["By chance"] = [chance_share(r) for r in rates.values()]
+    return chart("bar", title, list(rates), series)
 
 
 def numerals(found: Numerals) -> dict[str, Any]:

@@ -1,5 +1,7 @@
 """The CSV exports of a class: one row per child (the overview's summary), and every recorded
-choice in a date range, streamed. docs/dashboards.md lists every column.
+choice in a date range, streamed. UTF-8 with a byte-order mark (so that a spreadsheet reads
+"Sofía" as written), times in the class's zone with their offset; `columns.py` says what
+every column holds (the column guide page).
 
 Shares are written only where there were enough chances (the insights' minimums); the hits
 and chances behind them are always written, so a spreadsheet can do its own sums.
@@ -10,7 +12,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import UTC
 from typing import Any
 
 from sqlalchemy import select
@@ -18,16 +19,19 @@ from sqlalchemy import select
 from classroom.extensions import db
 from classroom.game import card_label
 from classroom.insights import Mean, Rate
-from classroom.insights.comparison import DISTANCES, FAMILY_PAIRS
+from classroom.insights.comparison import DISTANCES, FAMILY_PAIRS, RATIOS
 from classroom.insights.counting import NUMERALS
+from classroom.insights.fading import FlagState
 from classroom.models import Child, ChoiceRow
 from classroom.progress import ChildRow, DateRange
+from classroom.zones import DEFAULT_ZONE, offset_text
 
 POSITIONS = (1, 2, 3, 4)
 FLAGS = ("cat_versus_rat", "memory", "counting", "adding", "calling")
 # A spreadsheet reads a cell starting with one of these as a formula; names are typed by
 # teachers, so such a cell gets a leading apostrophe (the usual guard against CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+BOM = "\ufeff"  # first in the file: spreadsheets then read it as UTF-8, not their local code page
 
 
 def text(value: str) -> str:
@@ -57,6 +61,17 @@ def rate_columns(name: str) -> list[str]:
     return [f"{name}_right", f"{name}_chances", f"{name}_share"]
 
 
+def compared_cells(rate: Rate) -> list[Any]:
+    """hits, chances, share, chance level (hits by chance, 1 decimal), above chance (1/0)."""
+    chance = "" if rate.chance is None else f"{rate.chance:.1f}"
+    return [*rate_cells(rate), chance, flag(rate.above_chance)]
+
+
+def compared_columns(name: str) -> list[str]:
+    """The five column names of a comparison figure with its chance level."""
+    return [*rate_columns(name), f"{name}_by_chance", f"{name}_above_chance"]
+
+
 def mean_cells(mean: Mean) -> list[Any]:
     """total, chances, mean (empty below the minimum)."""
     return [f"{mean.total:g}", mean.chances, share(mean.value)]
@@ -69,11 +84,15 @@ SUMMARY_COLUMNS = [
     "range_start",
     "range_end",
     "games",
-    "games_last_7_days",
-    *rate_columns("comparisons"),
+    *compared_columns("comparisons"),
     "trend",
-    *(c for d in DISTANCES for c in rate_columns(f"distance_{d.replace('+', '_plus')}")),
-    *(c for f in FAMILY_PAIRS for c in rate_columns(f.replace("-", "_"))),
+    *compared_columns("omissions"),
+    *compared_columns("commissions"),
+    *(c for d in DISTANCES for c in compared_columns(f"distance_{d.replace('+', '_plus')}")),
+    *(c for r in RATIOS for c in compared_columns(f"ratio_{r}")),
+    *(c for f in FAMILY_PAIRS for c in compared_columns(f.replace("-", "_"))),
+    *rate_columns("cat_cat_matched"),
+    "cat_cat_matched_by_cat_rat",
     *rate_columns("best_replacement"),
     *rate_columns("memory_held"),
     "looks",
@@ -87,6 +106,8 @@ SUMMARY_COLUMNS = [
     "total_error_sum",
     "totals_typed",
     "mean_total_error",
+    *rate_columns("count_again_cubes"),
+    *rate_columns("count_again_total"),
     *rate_columns("called_when_lowest"),
     *rate_columns("called_rounds_won"),
     *(f"flag_{kind}" for kind in FLAGS),
@@ -96,12 +117,21 @@ SUMMARY_COLUMNS = [
 ]
 
 
+def flag_text(state: FlagState) -> str:
+    """A flag's cell: its sentence and when last seen, or that it has faded since."""
+    if state.last_seen is None:
+        return state.flag.sentence
+    if state.active:
+        return f"{state.flag.sentence} (last seen {state.last_seen.isoformat()})"
+    return f"faded, not seen since {state.last_seen.isoformat()}: {state.flag.sentence}"
+
+
 def summary_lines(rows: Sequence[ChildRow], dates: DateRange) -> Iterator[str]:
     """The class summary: a header, then one line per child."""
-    yield line(SUMMARY_COLUMNS)
+    yield BOM + line(SUMMARY_COLUMNS)
     for row in rows:
         s = row.summary
-        flags = {str(flag.kind): flag.sentence for flag in s.flags}
+        flags = {str(state.kind): flag_text(state) for state in row.flags}
         cells: list[Any] = [
             row.child_id,
             text(row.name),
@@ -109,11 +139,15 @@ def summary_lines(rows: Sequence[ChildRow], dates: DateRange) -> Iterator[str]:
             dates.start.isoformat(),
             dates.end.isoformat(),
             s.games,
-            s.games_this_week,
-            *rate_cells(s.accuracy),
+            *compared_cells(s.accuracy),
             "" if s.trend is None else s.trend.value,
-            *(c for d in DISTANCES for c in rate_cells(s.by_distance[d])),
-            *(c for f in FAMILY_PAIRS for c in rate_cells(s.by_family[f])),
+            *compared_cells(s.errors.omission),
+            *compared_cells(s.errors.commission),
+            *(c for d in DISTANCES for c in compared_cells(s.by_distance[d])),
+            *(c for r in RATIOS for c in compared_cells(s.by_ratio[r])),
+            *(c for f in FAMILY_PAIRS for c in compared_cells(s.by_family[f])),
+            *rate_cells(s.cats.matched),
+            f"{s.cats.matched_expected:.1f}" if s.cats.matched.enough else "",
             *rate_cells(s.best),
             *rate_cells(s.memory.held),
             *mean_cells(s.looks_per_turn),
@@ -123,12 +157,14 @@ def summary_lines(rows: Sequence[ChildRow], dates: DateRange) -> Iterator[str]:
             *rate_cells(s.adding.exact),
             *rate_cells(s.adding.off_by_one),
             *mean_cells(s.adding.mean_error),
+            *rate_cells(s.hints.cubes),
+            *rate_cells(s.hints.total),
             *rate_cells(s.calling.lowest_at_call),
             *rate_cells(s.calling.won),
             *(flags.get(kind, "") for kind in FLAGS),
-            s.recommendation.move.value,
-            s.recommendation.level.value,
-            s.recommendation.sentence,
+            row.next_step.move.value,
+            row.next_step.level.value,
+            row.next_step.sentence,
         ]
         yield line(cells)
 
@@ -136,7 +172,7 @@ def summary_lines(rows: Sequence[ChildRow], dates: DateRange) -> Iterator[str]:
 # The choice export: the row's key columns, then the stored ChoiceFacts flattened.
 KEY_COLUMNS = [
     "choice_id",
-    "when_utc",
+    "when",
     "child_id",
     "child",
     "table_id",
@@ -147,7 +183,9 @@ KEY_COLUMNS = [
     "action",
     "outcome",
     "chance",
+    "judged",
     "correct",
+    "error",
     "distance",
     "family_pair",
     "hand",
@@ -172,6 +210,8 @@ FACT_COLUMNS = [
     "rank",
     "seats_in_play",
     "memory_age",
+    "options",
+    "right_options",
 ]
 CHOICE_COLUMNS = KEY_COLUMNS + FACT_COLUMNS
 
@@ -191,15 +231,12 @@ def per_position(values: Sequence[Any], convert: Any) -> list[str]:
     return [convert(values[i]) if i < len(values) else "" for i in range(len(POSITIONS))]
 
 
-def choice_cells(row: ChoiceRow, name: str) -> list[Any]:
-    """One recorded choice as the cells of CHOICE_COLUMNS."""
+def choice_cells(row: ChoiceRow, name: str, time_zone: str = DEFAULT_ZONE) -> list[Any]:
+    """One recorded choice as the cells of CHOICE_COLUMNS (its time in the class's zone)."""
     facts = row.facts
-    created = row.created_at
-    if created.tzinfo is not None:  # PostgreSQL gives it in the session's zone; SQLite bare UTC
-        created = created.astimezone(UTC)
     return [
         row.id,
-        created.replace(tzinfo=None).isoformat(timespec="seconds"),
+        offset_text(row.created_at, time_zone),
         row.child_id,
         text(name),
         row.table_id,
@@ -210,7 +247,9 @@ def choice_cells(row: ChoiceRow, name: str) -> list[Any]:
         row.action,
         row.outcome,
         flag(row.chance),
+        flag(row.judged),
         flag(row.correct),
+        row.error,
         row.distance,
         row.family_pair,
         card(row.hand),
@@ -233,19 +272,25 @@ def choice_cells(row: ChoiceRow, name: str) -> list[Any]:
         facts.get("rank"),
         facts.get("seats_in_play"),
         facts.get("memory_age"),
+        facts.get("options"),
+        facts.get("right_options"),
     ]
 
 
-def choice_lines(class_id: int, dates: DateRange) -> Iterator[str]:
-    """Every choice of the class's children in the range, oldest first, a batch at a time."""
-    yield line(CHOICE_COLUMNS)
+def choice_lines(class_id: int, dates: DateRange, time_zone: str = DEFAULT_ZONE) -> Iterator[str]:
+    """Every choice of the class's children in the range (the class's own days), oldest first,
+    a batch at a time."""
+    yield BOM + line(CHOICE_COLUMNS)
     query = (
         select(ChoiceRow, Child.display_name)
         .join(Child, Child.id == ChoiceRow.child_id)
         .where(ChoiceRow.class_id == class_id)
-        .where(ChoiceRow.created_at >= dates.since(), ChoiceRow.created_at < dates.until())
+        .where(
+            ChoiceRow.created_at >= dates.since(time_zone),
+            ChoiceRow.created_at < dates.until(time_zone),
+        )
         .order_by(ChoiceRow.created_at, ChoiceRow.id)
         .execution_options(yield_per=500)
     )
     for row, name in db.session.execute(query):
-        yield line(choice_cells(row, name))
+        yield line(choice_cells(row, name, time_zone))

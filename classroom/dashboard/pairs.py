@@ -23,7 +23,7 @@ class GridCell:
     chances: int
     wrong: int
     share: float | None  # None: too few chances for a figure
-    shade: str  # a CSS class: "never" (cannot happen), "few" (too few chances) or s0-s5
+    shade: str  # a CSS class: "never" (equal cards), "few" (too few chances) or s0-s5
     cat_cat: bool  # both cards are cats (0-6): the block cat-versus-rat thinking shows in
 
     @property
@@ -39,8 +39,8 @@ class GridCell:
 
 def shade(cell: Cell) -> str:
     """The CSS class of a cell's shading."""
-    if cell.hand >= cell.highest:
-        return "never"  # only a hand card lower than the highest known card is a comparison
+    if cell.hand == cell.highest:
+        return "never"  # two equal cards: nothing to order, never a comparison
     value = cell.wrong_share.value
     if value is None:
         return "few"

@@ -19,38 +19,124 @@ MOVE_ORDER = {Move.DOWN: 0, Move.STAY: 1, Move.UP: 2}
 
 
 def has_flag(kind: FlagKind) -> Key:
-    """1 when the child's row carries that flag, else 0."""
-    return lambda row: int(any(flag.kind is kind for flag in row.summary.flags))
+    """2 when the child's row carries that flag and it is active, 1 when it has faded, else 0."""
+
+    def key(row: ChildRow) -> int:
+        state = row.flag(kind.value)
+        return 0 if state is None else 2 if state.active else 1
+
+    return key
 
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """A sortable column: its key, its heading, and the way a first click sorts it."""
+    """A sortable column: its key, its heading, the way a first click sorts it, and a short
+    explanation a teacher can open from the heading."""
 
     key: Key
     heading: str
     first: str  # "asc" or "desc": flags and the neediest children come first
+    explain: str = ""
+    flag: str | None = None  # a flag column: the flag kind it shows
+    # A flag column with no data for anyone is folded into one note: has this row the data?
+    has_data: Callable[[ChildRow], bool] | None = None
+
+
+def next_move(row: ChildRow) -> int:
+    """Move down first, then stay, then move up; a child with no games last."""
+    return MOVE_ORDER[row.next_step.move] if row.summary.games else 3
 
 
 COLUMNS: dict[str, Column] = {
-    "name": Column(lambda row: row.name.casefold(), "Child", "asc"),
-    "level": Column(lambda row: row.summary.level.number, "Level", "asc"),
-    "games": Column(lambda row: row.summary.games_this_week, "Games, last 7 days", "desc"),
-    "accuracy": Column(lambda row: row.summary.accuracy.value, "Comparisons right", "asc"),
+    "name": Column(lambda row: row.name.casefold(), "Child", "asc", "Opens the child's own page."),
+    "recommendation": Column(
+        next_move,
+        "Next step",
+        "asc",
+        "Move up, stay or move down a level, from the comparisons at the child's level in the "
+        '2 weeks up to the range\'s last day; never "move up" while a flag is active. '
+        "Open it for the evidence. You decide.",
+    ),
+    "level": Column(
+        lambda row: row.summary.level.number, "Level", "asc", "The level the child plays at now."
+    ),
+    "games": Column(
+        lambda row: row.summary.games,
+        "Games",
+        "desc",
+        "Games with a choice, a count or a round result in the range.",
+    ),
+    "accuracy": Column(
+        lambda row: row.summary.accuracy.value,
+        "Comparisons right",
+        "asc",
+        "How often the child kept the lower card when a lower card came, over the range. "
+        "A figure needs enough chances; until then it says how many more are needed.",
+    ),
     "trend": Column(
         lambda row: None if row.summary.trend is None else TREND_ORDER[row.summary.trend],
         "Trend",
         "asc",
+        "Comparisons right in the last 2 weeks against the 2 weeks before, up to the range's "
+        "last day: up or down by 10 points or more, else steady.",
     ),
-    "cats": Column(has_flag(FlagKind.CAT_VERSUS_RAT), "Cat versus rat", "desc"),
-    "memory": Column(has_flag(FlagKind.MEMORY), "Memory", "desc"),
-    "counting": Column(has_flag(FlagKind.COUNTING), "Counting cubes", "desc"),
-    "adding": Column(has_flag(FlagKind.ADDING), "Adding up", "desc"),
-    "calling": Column(has_flag(FlagKind.CALLING), "Calling", "desc"),
-    "recommendation": Column(
-        lambda row: MOVE_ORDER[row.summary.recommendation.move], "Recommendation", "asc"
+    "cats": Column(
+        has_flag(FlagKind.CAT_VERSUS_RAT),
+        "Cat versus rat",
+        "desc",
+        "Compares a cat (0-6) with a rat (7-9) well but two cats poorly: keeps a 4 when a 3 comes.",
+        "cat_versus_rat",
+        lambda row: row.summary.by_family["cat-cat"].chances > 0,
+    ),
+    "memory": Column(
+        has_flag(FlagKind.MEMORY),
+        "Memory",
+        "desc",
+        "Choices that went against a card the child had seen but could no longer see "
+        "(Outside Peek and Standard).",
+        "memory",
+        lambda row: row.summary.memory.held.chances > 0,
+    ),
+    "counting": Column(
+        has_flag(FlagKind.COUNTING),
+        "Counting cubes",
+        "desc",
+        "Cube bars not as long as the number on the card, as first placed.",
+        "counting",
+        lambda row: row.summary.numerals.overall.chances > 0,
+    ),
+    "adding": Column(
+        has_flag(FlagKind.ADDING),
+        "Adding up",
+        "desc",
+        "Typed totals of the four cards that were not exact.",
+        "adding",
+        lambda row: row.summary.adding.exact.chances > 0,
+    ),
+    "calling": Column(
+        has_flag(FlagKind.CALLING),
+        "Calling",
+        "desc",
+        'Called "Rat-a-Tat-Cat" without the lowest score, and lost those rounds.',
+        "calling",
+        lambda row: row.summary.calling.lowest_at_call.chances > 0,
     ),
 }
+
+
+def shown_columns(rows: Sequence[ChildRow]) -> tuple[dict[str, Column], list[Column]]:
+    """The columns with data for at least one child, and the flag columns with none (folded
+    into one note under the table)."""
+    shown: dict[str, Column] = {}
+    folded: list[Column] = []
+    for name, column in COLUMNS.items():
+        if column.has_data is not None and not any(column.has_data(row) for row in rows):
+            folded.append(column)
+        else:
+            shown[name] = column
+    return shown, folded
+
+
 DEFAULT_SORT = "name"
 
 

@@ -5,34 +5,46 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any, cast
 
 from flask import (
     Response,
     flash,
+    g,
     redirect,
     render_template,
     request,
     stream_with_context,
     url_for,
 )
+from flask_babel import force_locale, format_date
 from sqlalchemy import update
 from sqlalchemy.engine import CursorResult
 from werkzeug.wrappers import Response as BaseResponse
 
 from classroom.access import child_or_404, class_or_404, teacher, teacher_blueprint
 from classroom.assignments import LEVEL_NAMES, Assignment, assign, describe_change
-from classroom.dashboard import charts, export, pairs, sorting, words
+from classroom.check.columns import CSV_GUIDE
+from classroom.check.results import child_checks, class_changes
+from classroom.dashboard import charts, columns, export, pairs, sorting, words
+from classroom.dashboard.report import LANGUAGES, parent_report
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.game import Level
 from classroom.insights import Move
-from classroom.insights.comparison import DISTANCES, FAMILY_PAIRS
+from classroom.insights.comparison import (
+    DISTANCES,
+    FAMILY_PAIRS,
+    RATIO_LABELS,
+    RATIO_WORDS,
+    RATIOS,
+)
 from classroom.insights.measures import MIN_GRID_CELL
 from classroom.models import LEVELS, Child, Classroom
 from classroom.progress import DateRange, activity_today, child_progress, overview
 from classroom.progress import recommendation as recommendation_for
+from classroom.zones import DEFAULT_ZONE, today_in
 
 bp = teacher_blueprint("dashboard", __name__)
 
@@ -60,9 +72,11 @@ def bad_dates(error: BadDates) -> tuple[str, int]:
     ), 400
 
 
-def today() -> date:
-    """Today's date as the recorded rows count days (UTC)."""
-    return datetime.now(UTC).date()
+def today(time_zone: str | None = None) -> date:
+    """Today in the class's own time zone (the one the page is about, once a view named it)."""
+    if time_zone is not None:
+        g.class_zone = time_zone
+    return today_in(g.get("class_zone", DEFAULT_ZONE))
 
 
 def chosen_dates(day: date) -> DateRange:
@@ -116,6 +130,8 @@ def helpers() -> dict[str, Any]:
         "chart_sentence": charts.sentence,
         "distances": DISTANCES,
         "family_pairs": FAMILY_PAIRS,
+        "ratios": RATIOS,
+        "ratio_words": RATIO_WORDS,
     }
 
 
@@ -128,24 +144,27 @@ def range_context(dates: DateRange, day: date) -> dict[str, Any]:
 def class_overview(class_id: int) -> str:
     """The class at a glance: every child's row, the class's card pairs, and today's play."""
     classroom = class_or_404(class_id)
-    day = today()
+    day = today(classroom.time_zone)
     dates = chosen_dates(day)
     data = overview(classroom, dates, day)
     sort, direction = sorting.chosen(request.args)
     grid = data.grid
+    shown, folded = sorting.shown_columns(data.rows)
     return render_template(
         "dashboard/overview.html",
         data=data,
         rows=sorting.sort_rows(data.rows, sort, direction),
         sort=sort,
         direction=direction,
-        columns=sorting.COLUMNS,
+        columns=shown,
+        folded=folded,
         next_direction=sorting.next_direction,
         grid_rows=pairs.grid_rows(grid),
         worst=[pairs.worst_text(cell) for cell in grid.worst(8)],
         cards=pairs.CARDS,
         grid_minimum=MIN_GRID_CELL,
         poll_ms=TODAY_POLL_MS,
+        number_check_changes=class_changes(classroom.active_children),
         **today_context(classroom, day),
         **range_context(dates, day),
     )
@@ -166,14 +185,15 @@ def today_context(classroom: Classroom, day: date) -> dict[str, Any]:
 def class_today(class_id: int) -> str:
     """Just the "Today" panel, for the overview to fetch every few seconds while children play."""
     classroom = class_or_404(class_id)
-    return render_template("dashboard/_today.html", **today_context(classroom, today()))
+    day = today(classroom.time_zone)
+    return render_template("dashboard/_today.html", **today_context(classroom, day))
 
 
 def csv_response(lines: Any, filename: str) -> Response:
     """A CSV download, streamed line by line."""
     return Response(
         lines,
-        mimetype="text/csv",
+        content_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
 
@@ -187,7 +207,7 @@ def file_slug(name: str) -> str:
 def summary_csv(class_id: int) -> Response:
     """The class overview as a CSV file: one row per child (docs/dashboards.md lists columns)."""
     classroom = class_or_404(class_id)
-    day = today()
+    day = today(classroom.time_zone)
     dates = chosen_dates(day)
     rows = sorting.sort_rows(overview(classroom, dates, day).rows, "name", "asc")
     name = f"{file_slug(classroom.name)}-summary-{dates.start}-{dates.end}.csv"
@@ -198,10 +218,22 @@ def summary_csv(class_id: int) -> Response:
 def choices_csv(class_id: int) -> Response:
     """Every recorded choice of the class in the range as a CSV file, streamed."""
     classroom = class_or_404(class_id)
-    dates = chosen_dates(today())
+    dates = chosen_dates(today(classroom.time_zone))
     name = f"{file_slug(classroom.name)}-choices-{dates.start}-{dates.end}.csv"
     # The rows are read while the response is sent, so the request (and its session) must last.
-    return csv_response(stream_with_context(export.choice_lines(classroom.id, dates)), name)
+    lines = export.choice_lines(classroom.id, dates, classroom.time_zone)
+    return csv_response(stream_with_context(lines), name)
+
+
+@bp.get("/exports/guide")
+def column_guide() -> str:
+    """What every column of the two CSV files holds, linked beside each download."""
+    return render_template(
+        "dashboard/column_guide.html",
+        summary=[(name, columns.SUMMARY_GUIDE[name]) for name in export.SUMMARY_COLUMNS],
+        choices=[(name, columns.CHOICE_GUIDE[name]) for name in export.CHOICE_COLUMNS],
+        number_check=list(CSV_GUIDE.items()),
+    )
 
 
 def child_context(child: Child, dates: DateRange, day: date) -> dict[str, Any]:
@@ -212,6 +244,8 @@ def child_context(child: Child, dates: DateRange, day: date) -> dict[str, Any]:
         "child": child,
         "data": data,
         "summary": summary,
+        "flags": {state.kind.value: state for state in data.flags},
+        "applies": words.applies(child.level, child.scoring, summary),
         "slips": [
             (words.week_label(words.monday_of(slip.week), day), slip.sentence())
             for slip in data.slips
@@ -226,11 +260,17 @@ def child_context(child: Child, dates: DateRange, day: date) -> dict[str, Any]:
             "distance": charts.groups(
                 "Comparisons right, by distance", summary.by_distance, "Right"
             ),
+            "ratio": charts.groups(
+                "Comparisons right, by ratio of the smaller card to the larger",
+                {RATIO_LABELS[g]: r for g, r in summary.by_ratio.items()},
+                "Right",
+            ),
             "family": charts.groups(
                 "Comparisons right, by family pair", summary.by_family, "Right"
             ),
             "numerals": charts.numerals(summary.numerals),
         },
+        "number_check": child_checks(child),
         **range_context(dates, day),
     }
 
@@ -239,30 +279,53 @@ def child_context(child: Child, dates: DateRange, day: date) -> dict[str, Any]:
 def child_page(child_id: int) -> str:
     """One child's progress over weeks, their slips and strengths, and the level move."""
     child = child_or_404(child_id)
-    day = today()
+    day = today(child.classroom.time_zone)
     dates = chosen_dates(day)
     return render_template("dashboard/child.html", **child_context(child, dates, day))
 
 
 @bp.get("/children/<int:child_id>/report")
 def report(child_id: int) -> str:
-    """A one-page progress report for a parent, for printing on A4 or US Letter paper."""
+    """A one-page progress report for a parent, in the child's report language, for printing
+    on A4 or US Letter paper."""
     child = child_or_404(child_id)
-    day = today()
+    day = today(child.classroom.time_zone)
     dates = chosen_dates(day)
     paper = request.args.get("paper", "a4")
     if paper not in PAPERS:
         paper = "a4"
     context = child_context(child, dates, day)
-    name = child.display_name
-    return render_template(
-        "dashboard/report.html",
-        paper=paper,
-        sentences=words.report_sentences(name, context["summary"]),
-        next_step=words.next_step(name, context["summary"]),
-        level_for_parents=words.LEVEL_FOR_PARENTS,
-        **context,
-    )
+    language = child.report_language if child.report_language in LANGUAGES else "en"
+    with force_locale(language):
+        return render_template(
+            "dashboard/report.html",
+            paper=paper,
+            report=parent_report(
+                child.display_name, child.classroom.name, context["data"], context["applies"]
+            ),
+            language=language,
+            languages=LANGUAGES,
+            printed=format_date(day, format="long"),
+            **context,
+        )
+
+
+@bp.post("/children/<int:child_id>/report/language")
+def report_language(child_id: int) -> BaseResponse | tuple[str, int]:
+    """Choose the language of a child's reports (kept for the child)."""
+    child = child_or_404(child_id)
+    language = request.form.get("language", "")
+    if not ConfirmForm().validate_on_submit():
+        return refused(child, "This page had expired. Please open it again and retry.", 400)
+    if language not in LANGUAGES:
+        return refused(
+            child, "That is not one of the report's languages. Nothing was changed.", 400
+        )
+    child.report_language = language
+    db.session.commit()
+    flash(f"{child.display_name}'s reports are now in {LANGUAGES[language]}.", "success")
+    args = {k: v for k, v in request.args.items() if k in ("start", "end", "paper")}
+    return redirect(url_for("dashboard.report", child_id=child.id, **args))
 
 
 def refused(child: Child, message: str, status: int) -> tuple[str, int]:
@@ -307,8 +370,8 @@ def move_level(child_id: int) -> BaseResponse | tuple[str, int]:
             409,
         )
     db.session.refresh(child)
-    day = today()
-    recommendation = recommendation_for(child, day)
+    day = today(child.classroom.time_zone)
+    recommendation = recommendation_for(child, shown_range(day), day)
     if recommendation.move is Move.STAY or recommendation.level is not Level(wanted):
         return refused(
             child,
@@ -325,6 +388,14 @@ def move_level(child_id: int) -> BaseResponse | tuple[str, int]:
     db.session.commit()
     flash(f"{child.display_name} now plays at {LEVEL_NAMES[wanted]}.", "success")
     return redirect(url_for("dashboard.child_page", child_id=child.id, **range_back()))
+
+
+def shown_range(day: date) -> DateRange:
+    """The range the page showed (sent with the move), or the default one."""
+    try:
+        return DateRange.parse(request.form.get("start"), request.form.get("end"), day)
+    except ValueError:
+        return DateRange.last_days(day)
 
 
 def range_back() -> dict[str, Any]:

@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime, timedelta
 from classroom.game import Level
 from classroom.insights import Mean, Move, Rate, Trend
 from classroom.insights.summary import ChildSummary
+from classroom.zones import DEFAULT_ZONE, aware, local
 
 # The trend as an arrow and in words: the arrow alone is never the only cue.
 TREND_ARROWS = {Trend.UP: "↑", Trend.STEADY: "→", Trend.DOWN: "↓"}
@@ -22,14 +23,28 @@ FLAG_NAMES = {
     "adding": "Adding up",
     "calling": "Calling",
 }
-# What each level means, for a parent who has never seen the game's teacher notes.
-LEVEL_FOR_PARENTS = {
-    Level.ULTRA_PEEK: "every card is face up, so the game is all about comparing numbers",
-    Level.PEEK: "cards are face down, but children may look at their own cards at any time",
-    Level.OUTSIDE_PEEK: "children may look at their two outside cards; the middle two they "
-    "must remember",
-    Level.STANDARD: "the full game: one look at the start, then children remember their cards",
-}
+
+
+# Levels at which a measure can have chances at all: elsewhere it is left out of the pages,
+# unless the child had chances in the range (played at another level then).
+REMEMBERING_LEVELS = (Level.OUTSIDE_PEEK, Level.STANDARD)
+LOOKING_LEVELS = (Level.PEEK, Level.OUTSIDE_PEEK)
+SWAP_LEVELS = (Level.PEEK, Level.OUTSIDE_PEEK, Level.STANDARD)
+CUBE_SCORING = ("cubes", "cubes_and_total")
+TYPED_SCORING = ("total", "cubes_and_total")
+
+
+def applies(level: str, scoring: str, summary: ChildSummary) -> dict[str, bool]:
+    """Which measures can apply to the child: at their level and way of scoring now, or
+    because they had chances in the range."""
+    here = Level.parse(level)
+    return {
+        "memory": here in REMEMBERING_LEVELS or summary.memory.held.chances > 0,
+        "looks": here in LOOKING_LEVELS or summary.looks_per_turn.chances > 0,
+        "swaps": here in SWAP_LEVELS or summary.swap_targeting.chances > 0,
+        "cubes": scoring in CUBE_SCORING or summary.numerals.overall.chances > 0,
+        "typing": scoring in TYPED_SCORING or summary.adding.exact.chances > 0,
+    }
 
 
 def percent(value: float | None) -> str:
@@ -42,6 +57,21 @@ def rate_text(rate: Rate) -> str:
     if rate.value is None:
         return rate.text()
     return f"{percent(rate.value)} ({rate.text()})"
+
+
+def error_text(rate: Rate) -> str:
+    """ "3 of 40 comparisons; by chance about 9", or "not enough yet: 3 of 10 chances"."""
+    if not rate.enough:
+        return rate.text()
+    by_chance = "" if rate.chance is None else f"; by chance about {round(rate.chance)}"
+    return f"{rate.hits} of {rate.chances} comparisons{by_chance}"
+
+
+def hint_text(rate: Rate) -> str:
+    """ "in 3 of 20 rounds", or "not enough yet: 3 of 5 chances"."""
+    if not rate.enough:
+        return rate.text()
+    return f"in {rate.hits} of {rate.chances} rounds"
 
 
 def mean_text(mean: Mean) -> str:
@@ -83,115 +113,32 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def day_text(day: date) -> str:
+    """ "20 Nov"."""
+    return f"{day:%-d %b}"
+
+
 def short_date(day: date) -> str:
     """ "Tue 3 Nov"."""
     return f"{day:%a %-d %b}"
 
 
-def ago(when: datetime, now: datetime | None = None) -> str:
-    """ "just now", "1 minute ago", "12 minutes ago", or the time of day (UTC) when longer."""
-    if when.tzinfo is None:  # SQLite hands back UTC without its zone
-        when = when.replace(tzinfo=UTC)
+def ago(when: datetime, now: datetime | None = None, time_zone: str = DEFAULT_ZONE) -> str:
+    """ "just now", "1 minute ago", "12 minutes ago", or the class's local time of day."""
+    when = aware(when)  # SQLite hands back UTC without its zone
     minutes = int(((now or datetime.now(UTC)) - when).total_seconds() // 60)
     if minutes < 1:
         return "just now"
     if minutes < 60:
         return "1 minute ago" if minutes == 1 else f"{minutes} minutes ago"
-    return f"at {when.astimezone(UTC):%H:%M} UTC"
+    return f"at {local(when, time_zone):%H:%M}"
+
+
+def long_date(day: date) -> str:
+    """ "Monday 23 November"."""
+    return f"{day:%A %-d %B}"
 
 
 def times(count: int) -> str:
     """ "once", "twice", "5 times"."""
     return "once" if count == 1 else "twice" if count == 2 else f"{count} times"
-
-
-def of_times(rate: Rate) -> str:
-    """ "17 of 20 times (85%)" for a parent; the caller checks there are enough chances."""
-    return f"{rate.hits} of {rate.chances} times ({percent(rate.value)})"
-
-
-def report_sentences(name: str, summary: ChildSummary) -> list[tuple[str, str]]:
-    """The progress report in plain words: (heading, sentence) pairs a parent understands."""
-    out: list[tuple[str, str]] = []
-    accuracy = summary.accuracy
-    if accuracy.value is None:
-        out.append(
-            (
-                "Choosing the lower card",
-                f"Not enough games yet to say how often {name} keeps the lower card "
-                f"({accuracy.chances} of the {accuracy.minimum} chances needed).",
-            )
-        )
-    else:
-        out.append(
-            (
-                "Choosing the lower card",
-                f"When a lower card came, {name} kept it and gave away a higher one "
-                f"{of_times(accuracy)}. In this game the lowest total wins, so that is the "
-                "right choice.",
-            )
-        )
-    cats = summary.cats
-    if cats.flag is not None:
-        example = cats.examples[-1].text if cats.examples else "kept a 4 when a 3 came"
-        out.append(
-            (
-                "Cats and rats",
-                f"The cards 0 to 6 have cats on them and 7 to 9 rats. {name} sees that a cat "
-                f"is lower than a rat, but sometimes treats all the cats as the same (for "
-                f"example, {example}). At home, ask: which is lower, 3 or 4?",
-            )
-        )
-    elif cats.cat_cat.value is not None:
-        out.append(
-            (
-                "Cats and rats",
-                f"{name} also compares two cat cards (0 to 6) well: right "
-                f"{of_times(cats.cat_cat)}.",
-            )
-        )
-    held = summary.memory.held
-    if held.value is not None:
-        out.append(
-            (
-                "Remembering cards",
-                f"With a card face down, {name} remembered what it was {of_times(held)}.",
-            )
-        )
-    cubes = summary.numerals.overall
-    if cubes.value is not None:
-        practise = ", ".join(str(n) for n in summary.numerals.miscounted)
-        more = f" The numbers to practise: {practise}." if practise else ""
-        out.append(
-            (
-                "Counting",
-                f"{name} built a cube bar as long as the number on the card "
-                f"{of_times(cubes)}.{more}",
-            )
-        )
-    exact = summary.adding.exact
-    if exact.value is not None:
-        out.append(
-            (
-                "Adding up",
-                f"{name} added their four cards and typed the right total {of_times(exact)}.",
-            )
-        )
-    return out
-
-
-def next_step(name: str, summary: ChildSummary) -> str:
-    """What comes next, for a parent: the teacher decides, so it is said softly."""
-    recommendation = summary.recommendation
-    here = summary.level
-    if recommendation.move is Move.UP:
-        return (
-            f"{name} looks ready for the next level, {recommendation.level.label}: "
-            f"{LEVEL_FOR_PARENTS[recommendation.level]}."
-        )
-    if recommendation.move is Move.DOWN:
-        return (
-            f"A little more practice at {recommendation.level.label} will help: "
-            f"{LEVEL_FOR_PARENTS[recommendation.level]}."
-        )
-    return f"{name} keeps practising at {here.label}."

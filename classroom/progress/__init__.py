@@ -6,6 +6,7 @@ The pages import only from here: `overview`, `child_progress`, `recommendation`,
 functions); this package loads what they need from the database.
 """
 
+from .attention import NeedsYou, Reason, needs_you
 from .pages import (
     ChildProgress,
     ChildRow,
@@ -23,9 +24,12 @@ __all__ = [
     "ChildRow",
     "ClassOverview",
     "DateRange",
+    "NeedsYou",
+    "Reason",
     "TodayActivity",
     "activity_today",
     "child_progress",
+    "needs_you",
     "overview",
     "recommendation",
 ]

@@ -9,23 +9,19 @@ uses it for a school year. Simulated games sit at no table (table_id is empty).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from itertools import chain
 from typing import Any
 
-from sqlalchemy import insert
-
 from classroom.extensions import db
 from classroom.insights.simulate import Habit, HabitPlayer, Recorded, play_game
-from classroom.insights.tallies import tally
+from classroom.models import Classroom
+from classroom.zones import DEFAULT_ZONE, zone
 
-from .keep import Where, monday_of, write
+from .keep import monday_of, record
 from .records import Record, row_values
-
-CHUNK = 5000  # rows per INSERT: big enough to be quick, small enough for any driver
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,13 +84,17 @@ def school_days(end: date, weeks: int) -> list[date]:
     return [d for d in days if d.weekday() < 5 and d < end]
 
 
-def game_days(days: Sequence[date], games: int, rng: random.Random) -> list[datetime]:
-    """`games` moments spread over the school days, in order, in school hours (UTC)."""
+def game_days(
+    days: Sequence[date], games: int, rng: random.Random, time_zone: str = DEFAULT_ZONE
+) -> list[datetime]:
+    """`games` moments spread over the school days, in order, in the class's school hours
+    (9:00 to 14:30 local), stamped in UTC as rows are."""
     moments = []
     for i in range(games):
         day = days[min(len(days) - 1, i * len(days) // games + rng.randrange(2))]
         minute = rng.randrange(9 * 60, 14 * 60 + 30)
-        moments.append(datetime.combine(day, time(minute // 60, minute % 60), tzinfo=UTC))
+        at = datetime.combine(day, time(minute // 60, minute % 60), tzinfo=zone(time_zone))
+        moments.append(at.astimezone(UTC))
     return sorted(moments)
 
 
@@ -125,30 +125,15 @@ def rows_of(recorded: Recorded, class_id: int) -> Iterator[tuple[type, dict[str,
     records: Iterator[Record] = chain(
         recorded.choices, recorded.looks, recorded.counts, recorded.rounds
     )
-    for record in records:
-        yield row_values(record, class_id)
+    for one in records:
+        yield row_values(one, class_id)
 
 
-def write_recorded(recorded: Recorded, class_id: int, child_id: int) -> int:
-    """Insert one child's records as rows and add their tallies; returns the tallies changed."""
-    batches: dict[Any, list[dict[str, Any]]] = {}
-    for model, values in rows_of(recorded, class_id):
-        batch = batches.setdefault(model, [])
-        batch.append(values)
-        if len(batch) >= CHUNK:
-            db.session.execute(insert(model), batch)
-            batch.clear()
-    for model, batch in batches.items():
-        if batch:
-            db.session.execute(insert(model), batch)
-    hits: Counter[Where] = Counter()
-    chances: Counter[Where] = Counter()
-    for t in tally(recorded.choices, recorded.looks, recorded.counts, recorded.rounds):
-        where = (child_id, class_id, t.day, t.level, t.key)
-        hits[where] += t.hits
-        chances[where] += t.chances
-    write(db.session.connection(), hits, chances)
-    return len(chances)
+def write_recorded(recorded: Recorded, class_id: int) -> int:
+    """Write one child's records as rows, with their tallies (keep.record, as a move writes
+    them); returns the tallies changed."""
+    rows = [model(**values) for model, values in rows_of(recorded, class_id)]
+    return record(db.session, rows)
 
 
 def fill_history(
@@ -166,12 +151,15 @@ def fill_history(
     Written in the caller's transaction; the caller commits.
     """
     days = school_days(end, weeks)
+    classroom = db.session.get(Classroom, class_id)
+    time_zone = classroom.time_zone if classroom is not None else DEFAULT_ZONE
     rng = random.Random(seed)
     written = Filled(0, 0, 0, 0)
     chosen = stories([level for _, level in children], seed)
     for index, ((child_id, level), story) in enumerate(zip(children, chosen, strict=True)):
-        recorded = play_child(child_id, level, story, game_days(days, games, rng), seed + index)
-        changed = write_recorded(recorded, class_id, child_id)
+        moments = game_days(days, games, rng, time_zone)
+        recorded = play_child(child_id, level, story, moments, seed + index)
+        changed = write_recorded(recorded, class_id)
         written = Filled(
             written.children + 1,
             written.games + games,

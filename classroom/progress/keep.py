@@ -1,20 +1,22 @@
-"""Keeping the daily tallies up to date: in the transaction that writes a child's choice, look,
-count or round result, its counts are added to `daily_tallies` (insights.tallies says what
-each record counts toward). A rebuild recomputes them from the rows, should a key's meaning
-ever change."""
+"""Recording a child's choices, looks, counts and round results, and keeping the daily tallies
+up to date: `record` writes the rows and adds their counts to `daily_tallies` in the same
+transaction (insights.tallies says what each record counts toward); a move, a look, a count
+and the simulated history all write them through it. A row's day is the class's own local day
+(its time zone, classroom/zones.py). A rebuild recomputes the tallies from the rows, should a
+key's meaning or the class's time zone change."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import delete, event, select
+from sqlalchemy import delete, insert, inspect, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, scoped_session
 
 from classroom.insights.records import ChoiceRecord, CountRecord, LookRecord
 from classroom.insights.tallies import (
@@ -24,21 +26,30 @@ from classroom.insights.tallies import (
     look_counts,
     round_counts,
 )
-from classroom.models import ChoiceRow, CountRow, DailyTally, LookRow, RoundRow
+from classroom.models import ChoiceRow, Classroom, CountRow, DailyTally, LookRow, RoundRow
+from classroom.zones import DEFAULT_ZONE, local_day
 
 from .records import record_of
 
 Where = tuple[int, int, date, str, str]  # child, class, day, level, key
 TALLIED = (ChoiceRow, LookRow, CountRow, RoundRow)
+CHUNK = 5000  # rows per INSERT: big enough to be quick, small enough for any driver
 
 
-def day_of(when: datetime | None) -> date:
-    """The (UTC) day a row was written on; a row not yet stamped is written now."""
-    if when is None:
-        return datetime.now(UTC).date()
-    if when.tzinfo is not None:
-        when = when.astimezone(UTC)
-    return when.date()
+def day_of(when: datetime | None, zone: str | None = DEFAULT_ZONE) -> date:
+    """The class's local day a row was written on; a row not yet stamped is written now."""
+    return local_day(when, zone)
+
+
+def zones_of(connection: Connection, class_ids: Iterable[int]) -> dict[int, str]:
+    """The time zone of each class named (one small query by primary key)."""
+    wanted = sorted(set(class_ids))
+    if not wanted:
+        return {}
+    rows = connection.execute(
+        select(Classroom.id, Classroom.time_zone).where(Classroom.id.in_(wanted))
+    )
+    return {int(row[0]): str(row[1]) for row in rows}
 
 
 def monday_of(day: date) -> date:
@@ -58,11 +69,18 @@ def counts_of(row: Any) -> Iterable[Count]:
     return round_counts(record)
 
 
-def add_rows(rows: Iterable[Any], into: Counter[Where], chances: Counter[Where]) -> None:
-    """Add the rows' counts to two counters (hits and chances) keyed by child, day and key."""
+def add_rows(
+    rows: Iterable[Any],
+    into: Counter[Where],
+    chances: Counter[Where],
+    zones: Mapping[int, str] | None = None,
+) -> None:
+    """Add the rows' counts to two counters (hits and chances) keyed by child, day and key;
+    the day is the local day of the row's class (`zones`: class id -> zone, UTC if absent)."""
     for row in rows:
+        day = day_of(row.created_at, (zones or {}).get(row.class_id, DEFAULT_ZONE))
         for key, hit, chance in counts_of(row):
-            where = (row.child_id, row.class_id, day_of(row.created_at), row.level, key)
+            where = (row.child_id, row.class_id, day, row.level, key)
             into[where] += hit
             chances[where] += chance
 
@@ -106,16 +124,41 @@ def write(connection: Connection, hits: Counter[Where], chances: Counter[Where])
     connection.execute(stmt, sorted(values, key=lambda v: (v["child_id"], v["day"], v["key"])))
 
 
-@event.listens_for(Session, "after_flush")
-def _keep_tallies(session: Session, _context: Any) -> None:
-    """After a flush that wrote recorded rows, add their counts in the same transaction."""
-    new = [obj for obj in session.new if isinstance(obj, TALLIED)]
-    if not new:
-        return
+def record(session: Session | scoped_session[Any], rows: Sequence[Any]) -> int:
+    """Record a child's choices, looks, counts or round results (new, unsaved rows): the rows,
+    and the tallies they count toward, written in the session's transaction (a move's own,
+    or the caller's), which the caller commits. The one way these rows are written. Returns
+    how many tallies it changed."""
+    if not rows:
+        return 0
+    stamp = datetime.now(UTC)
+    batches: dict[type, list[dict[str, Any]]] = {}
+    for row in rows:
+        if row.created_at is None:  # stamped now, so that its row and its tally agree
+            row.created_at = stamp
+        batches.setdefault(type(row), []).append(_columns(row))
+    # One bulk INSERT per kind of row: nobody reads these rows back in this transaction.
+    for model, batch in batches.items():
+        for start in range(0, len(batch), CHUNK):
+            session.execute(insert(model), batch[start : start + CHUNK])
     hits: Counter[Where] = Counter()
     chances: Counter[Where] = Counter()
-    add_rows(new, hits, chances)
-    write(session.connection(), hits, chances)
+    connection = session.connection()
+    add_rows(rows, hits, chances, zones_of(connection, (row.class_id for row in rows)))
+    write(connection, hits, chances)
+    return len(chances)
+
+
+def _columns(row: Any) -> dict[str, Any]:
+    """The columns set on an unsaved row (those left unset get their defaults)."""
+    names = _column_names(row.__class__)
+    return {name: value for name in names if (value := row.__dict__.get(name)) is not None}
+
+
+@cache
+def _column_names(model: Hashable) -> tuple[str, ...]:
+    """The column attributes of a row model."""
+    return tuple(str(attr.key) for attr in inspect(model).column_attrs)
 
 
 def rebuild(session: Session, class_id: int) -> int:
@@ -123,10 +166,11 @@ def rebuild(session: Session, class_id: int) -> int:
     session.execute(delete(DailyTally).where(DailyTally.class_id == class_id))
     hits: Counter[Where] = Counter()
     chances: Counter[Where] = Counter()
+    zones = zones_of(session.connection(), [class_id])
     for model in TALLIED:
         rows = session.scalars(
             select(model).where(model.class_id == class_id).execution_options(yield_per=2000)
         )
-        add_rows(rows, hits, chances)
+        add_rows(rows, hits, chances, zones)
     write(session.connection(), hits, chances)
     return len(chances)

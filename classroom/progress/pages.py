@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 
 from classroom.insights import ChildSummary, PairGrid, WeekPoint
 from classroom.insights.comparison import WeeklyExample, examples_per_week, slips_of
+from classroom.insights.fading import FlagState, active_flags, flag_states, settled
 from classroom.insights.grid import pair_grid_of
-from classroom.insights.readiness import Recommendation, readiness_of
+from classroom.insights.readiness import Recommendation
 from classroom.insights.summary import summary_of
-from classroom.insights.tallies import Sums
+from classroom.insights.tallies import Sums, Tally
 from classroom.insights.trends import weekly_of
 from classroom.models import AssignmentChange, Child, Classroom
+from classroom.zones import DEFAULT_ZONE, day_start
 
 from . import source
 
@@ -52,17 +54,22 @@ class DateRange:
         """How many days the range covers."""
         return (self.end - self.start).days + 1
 
-    def since(self) -> datetime:
-        """The first moment of the range (UTC)."""
-        return datetime.combine(self.start, time.min, tzinfo=UTC)
+    def since(self, time_zone: str = DEFAULT_ZONE) -> datetime:
+        """The first moment of the range's first (local) day, in UTC."""
+        return day_start(self.start, time_zone)
 
-    def until(self) -> datetime:
-        """The first moment after the range (UTC)."""
-        return datetime.combine(self.end + timedelta(days=1), time.min, tzinfo=UTC)
+    def until(self, time_zone: str = DEFAULT_ZONE) -> datetime:
+        """The first moment after the range's last (local) day, in UTC."""
+        return day_start(self.end + timedelta(days=1), time_zone)
 
     def text(self) -> str:
         """ "2 Nov 2026 to 29 Nov 2026"."""
         return f"{self.start:%-d %b %Y} to {self.end:%-d %b %Y}"
+
+    def as_of(self, today: date) -> date:
+        """The day the "now" figures (trend, next step) look back from: the range's last day,
+        or today when the range runs past it."""
+        return min(self.end, today)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +81,22 @@ class ChildRow:
     picture: str
     colour: str
     summary: ChildSummary
+    flags: tuple[FlagState, ...] = ()  # the summary's flags, each with when last seen
+    recommendation: Recommendation | None = None  # the summary's, settled against the flags
+
+    @property
+    def active_flags(self) -> tuple[FlagState, ...]:
+        """The flags whose habit was seen over the last chances."""
+        return active_flags(self.flags)
+
+    def flag(self, kind: str) -> FlagState | None:
+        """The flag of one kind, if raised in the range."""
+        return next((state for state in self.flags if state.kind.value == kind), None)
+
+    @property
+    def next_step(self) -> Recommendation:
+        """The recommendation shown: never "move up" while an active flag says otherwise."""
+        return self.recommendation or self.summary.recommendation
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +107,11 @@ class ClassOverview:
     today: date
     rows: list[ChildRow]
     grid: PairGrid
+
+    @property
+    def as_of(self) -> date:
+        """The last day the trend and the next step look at."""
+        return self.range.as_of(self.today)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,40 +124,73 @@ class ChildProgress:
     weeks: list[WeekPoint]
     slips: list[WeeklyExample]  # wrong comparisons counted per week, latest week first
     history: list[AssignmentChange]  # level history, newest first
+    flags: tuple[FlagState, ...] = ()  # the summary's flags, each with when last seen
+    recommendation: Recommendation | None = None  # settled against the active flags
+
+    @property
+    def as_of(self) -> date:
+        """The last day the trend and the next step look at."""
+        return self.range.as_of(self.today)
+
+    @property
+    def active_flags(self) -> tuple[FlagState, ...]:
+        """The flags whose habit was seen over the last chances."""
+        return active_flags(self.flags)
+
+    @property
+    def next_step(self) -> Recommendation:
+        """The recommendation shown: never "move up" while an active flag says otherwise."""
+        return self.recommendation or self.summary.recommendation
 
 
 @dataclass(frozen=True, slots=True)
 class TodayActivity:
-    """What the class has played today, for the overview's live panel."""
+    """What the class has played on its own today, for the overview's live panel; every
+    figure comes from the same reading of today's rows, so none contradicts another."""
 
-    games: int  # tables of the class started today
-    tables_playing: int  # tables in play now
-    choices: int  # choices recorded today
+    day: date  # today in the class's time zone
+    time_zone: str
+    games: int  # tables at which a child made a choice today
+    tables_playing: int  # the class's tables in play now (the tables page's "playing" rows)
+    choices: int  # choices the children made today
     per_child: dict[int, int]  # child id -> choices today
-    last_choice_at: datetime | None  # the last move at any of the class's tables
+    last_choice_at: datetime | None  # the children's last choice today
     rounds: int = 0  # rounds the children finished today (one per child and round)
+    waiting: int = 0  # of the tables in play now, those at which no child has chosen today
+
+
+def row_of(child: Child, found: source.Tallied, habits: list[Tally], as_of: date) -> ChildRow:
+    """One child's figures over the range, flags with when last seen, and the next step."""
+    summary = summary_of(
+        child.level,
+        found.period.get(child.id, []),
+        today=as_of,
+        recent=found.recent.get(child.id, []),
+    )
+    states = flag_states(summary.flags, habits)
+    return ChildRow(
+        child.id,
+        child.display_name,
+        child.picture,
+        child.colour,
+        summary,
+        states,
+        settled(summary.recommendation, states, summary.level),
+    )
 
 
 def overview(classroom: Classroom, dates: DateRange, today: date) -> ClassOverview:
-    """The class overview: a summary per active child, and the pair grid over the range."""
+    """The class overview: a summary per active child, and the pair grid over the range.
+
+    Every figure is the range's; the trend and the next step look back from its last day (or
+    today), never past it.
+    """
     children = classroom.active_children
     everyone = [c.id for c in classroom.children]  # archived children count in the grid
-    found = source.tallied(classroom.id, everyone, dates, today)
-    rows = [
-        ChildRow(
-            c.id,
-            c.display_name,
-            c.picture,
-            c.colour,
-            summary_of(
-                c.level,
-                found.period.get(c.id, []),
-                today=today,
-                recent=found.recent.get(c.id, []),
-            ),
-        )
-        for c in children
-    ]
+    as_of = dates.as_of(today)
+    found = source.tallied(classroom.id, everyone, dates, as_of)
+    habits = source.habit_days(classroom.id, [c.id for c in children], dates)
+    rows = [row_of(c, found, habits.get(c.id, []), as_of) for c in children]
     # The grid counts every child of the range, archived ones too: their slips happened.
     grid = pair_grid_of(Sums(tallies) for tallies in found.period.values())
     return ClassOverview(dates, today, rows, grid)
@@ -137,28 +198,46 @@ def overview(classroom: Classroom, dates: DateRange, today: date) -> ClassOvervi
 
 def child_progress(child: Child, dates: DateRange, today: date) -> ChildProgress:
     """One child's page: summary, weekly trends, slips per week and level history."""
-    found = source.tallied(child.class_id, [child.id], dates, today)
+    as_of = dates.as_of(today)
+    found = source.tallied(child.class_id, [child.id], dates, as_of)
     period = found.period.get(child.id, [])
-    summary = summary_of(child.level, period, today=today, recent=found.recent.get(child.id, []))
+    row = row_of(
+        child, found, source.habit_days(child.class_id, [child.id], dates).get(child.id, []), as_of
+    )
     weeks = weekly_of(source.weekly_tallies(child.id, dates), start=dates.start, end=dates.end)
     history = sorted(child.history, key=lambda change: change.changed_at, reverse=True)
-    return ChildProgress(dates, today, summary, weeks, examples_per_week(slips_of(period)), history)
+    return ChildProgress(
+        dates,
+        today,
+        row.summary,
+        weeks,
+        examples_per_week(slips_of(period)),
+        history,
+        row.flags,
+        row.recommendation,
+    )
 
 
-def recommendation(child: Child, today: date) -> Recommendation:
-    """Move up, stay or move down, from the child's recent days only (what a level move checks)."""
-    found = source.recent(child.class_id, [child.id], today)
-    return readiness_of(child.level, found.get(child.id, []), today=today)
+def recommendation(child: Child, dates: DateRange, today: date) -> Recommendation:
+    """The next step the child's page shows for `dates` (what a level move checks again)."""
+    as_of = dates.as_of(today)
+    found = source.tallied(child.class_id, [child.id], dates, as_of)
+    habits = source.habit_days(child.class_id, [child.id], dates).get(child.id, [])
+    return row_of(child, found, habits, as_of).next_step
 
 
 def activity_today(classroom: Classroom, today: date) -> TodayActivity:
-    """Today's games, tables in play and choices of the class."""
-    found = source.today_of(classroom.id, DateRange(today, today))
+    """The class's play on `today` (its own local day): games, choices, rounds, tables."""
+    children = [child.id for child in classroom.active_children]
+    found = source.today_of(classroom.id, children, DateRange(today, today), classroom.time_zone)
     return TodayActivity(
+        day=today,
+        time_zone=classroom.time_zone,
         games=found.games,
         tables_playing=found.tables_playing,
         choices=sum(found.per_child.values()),
         per_child=found.per_child,
         last_choice_at=found.last_move_at,
         rounds=found.rounds,
+        waiting=found.waiting,
     )

@@ -31,7 +31,13 @@ def record_of(row: Row) -> Record:
     if isinstance(row, ChoiceRow):
         return ChoiceRecord(ChoiceFacts.from_dict(row.facts), when, game, row.child_id)
     kind = RECORDS[type(row)]
-    values = {f.name: getattr(row, f.name) for f in fields(kind) if f.name not in NOT_COLUMNS}
+    # A record field without a column keeps its default (a count's hints, before the play
+    # side stores them).
+    values = {
+        f.name: getattr(row, f.name)
+        for f in fields(kind)
+        if f.name not in NOT_COLUMNS and hasattr(type(row), f.name)
+    }
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in values.items()}
     record: Record = kind(when=when, game_id=game, **values)
     return record
@@ -47,7 +53,7 @@ def row_values(record: Record, class_id: int) -> tuple[type, dict[str, Any]]:
         values = {
             f.name: list(v) if isinstance(v := getattr(record, f.name), tuple) else v
             for f in fields(record)
-            if f.name not in NOT_COLUMNS
+            if f.name not in NOT_COLUMNS and hasattr(model, f.name)
         }
     values |= {
         "child_id": record.child_id,
@@ -74,5 +80,7 @@ def choice_columns(facts: ChoiceFacts) -> dict[str, Any]:
         "hand": None if facts.hand is None else int(facts.hand),
         "highest_known": facts.highest_known,
         "needed_memory": facts.needed_memory,
+        "judged": facts.judged,
+        "error": facts.error,
         "facts": facts.to_dict(),
     }

@@ -12,12 +12,27 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, func, select
 
 from classroom.extensions import db
-from classroom.insights.tallies import Tally
-from classroom.models import DailyTally, PlayTable
+from classroom.insights.fading import habit_keys
+from classroom.insights.tallies import DISTANCES, Tally
+from classroom.models import ChoiceRow, DailyTally, PlayTable, RoundRow
+from classroom.tables.status import IN_PLAY
+from classroom.zones import aware
 
 TREND_DAYS = 28  # the trend compares the last two fortnights up to today
-# What the trend, readiness and "this week" read from the recent days.
-RECENT_KEYS = ("cmp", "fam:cat-cat", "fam:cat-rat", "fam:rat-rat", "mem", "game")
+# What the trend, readiness and "this week" read from the recent days: readiness judges the
+# comparisons against their chance level and cat-cat pairs against cat-rat ones at matched
+# distances.
+RECENT_KEYS = (
+    "cmp",
+    "chance:cmp",
+    *(f"{twin}dist:{group}" for twin in ("", "chance:") for group in ("1", "2")),
+    "fam:cat-cat",
+    "fam:cat-rat",
+    "fam:rat-rat",
+    *(f"famdist:{pair}:{group}" for pair in ("cat-cat", "cat-rat") for group in DISTANCES),
+    "mem",
+    "game",
+)
 
 
 def _prefixed(prefix: str) -> ColumnElement[bool]:
@@ -100,6 +115,32 @@ def recent(class_id: int, child_ids: Sequence[int], today: date) -> dict[int, li
     return found
 
 
+def habit_days(class_id: int, child_ids: Sequence[int], dates: Any) -> dict[int, list[Tally]]:
+    """Each child's tallies of the flags' habits (insights.fading) over `dates`, day by day
+    (levels added up): when a habit was last seen, and the chances since."""
+    found: dict[int, list[Tally]] = defaultdict(list)
+    keys = [key for key in habit_keys() if not key.startswith("stack:")]
+    rows = db.session.execute(
+        select(
+            DailyTally.child_id,
+            DailyTally.day,
+            DailyTally.key,
+            func.sum(DailyTally.hits),
+            func.sum(DailyTally.chances),
+        )
+        .where(
+            DailyTally.class_id == class_id,
+            DailyTally.child_id.in_(child_ids),
+            DailyTally.day.between(dates.start, dates.end),
+            DailyTally.key.in_(keys) | _prefixed("stack:"),
+        )
+        .group_by(DailyTally.child_id, DailyTally.day, DailyTally.key)
+    )
+    for child_id, day, key, hits, chances in rows:
+        found[child_id].append(Tally(day, "", key, int(hits), int(chances)))
+    return found
+
+
 def weekly_tallies(child_id: int, dates: Any) -> list[Tally]:
     """One child's tallies added up per ISO week of `dates` (dated the week's first day in it)."""
     rows = db.session.execute(
@@ -120,41 +161,73 @@ def weekly_tallies(child_id: int, dates: Any) -> list[Tally]:
 
 @dataclass(frozen=True, slots=True)
 class Today:
-    """A class's figures of one day."""
+    """A class's play on one of its days, from one reading of the children's rows."""
 
-    games: int  # tables of the class started that day
+    games: int  # tables at which a child of the class made a choice that day
     rounds: int  # rounds the children finished that day (one per child and round)
     per_child: dict[int, int]  # child id -> choices that day
-    tables_playing: int  # tables in play now
-    last_move_at: datetime | None
+    tables_playing: int  # the class's tables in play now (IN_PLAY), as the tables page lists
+    waiting: int  # of those, the ones at which no child has made a choice that day
+    last_move_at: datetime | None  # the children's last choice that day
 
 
-def today_of(class_id: int, dates: Any) -> Today:
-    """Games, rounds and choices per child of one class on one day, and tables in play now."""
-    per_child: dict[int, int] = {}
-    rounds = 0
-    rows = db.session.execute(
-        select(DailyTally.child_id, DailyTally.key, func.sum(DailyTally.chances))
-        .where(
-            DailyTally.class_id == class_id,
-            DailyTally.day == dates.start,
-            DailyTally.key.in_(("choice", "round")),
+def today_of(class_id: int, child_ids: Sequence[int], dates: Any, time_zone: str) -> Today:
+    """Games, rounds and choices per child of one class on one (local) day, all read from the
+    children's own rows of that day, so the figures cannot disagree; and the tables in play.
+
+    Each query names the children and a time range, which their (child, when) index serves.
+    """
+    since, until = dates.since(time_zone), dates.until(time_zone)
+    per_child: dict[int, int] = defaultdict(int)
+    tables: set[int] = set()
+    last: datetime | None = None
+    if child_ids:
+        rows = db.session.execute(
+            select(
+                ChoiceRow.child_id,
+                ChoiceRow.table_id,
+                func.count(ChoiceRow.id),
+                func.max(ChoiceRow.created_at),
+            )
+            .where(
+                ChoiceRow.child_id.in_(child_ids),
+                ChoiceRow.created_at >= since,
+                ChoiceRow.created_at < until,
+            )
+            .group_by(ChoiceRow.child_id, ChoiceRow.table_id)
         )
-        .group_by(DailyTally.child_id, DailyTally.key)
+        for child_id, table_id, count, latest in rows:
+            per_child[child_id] += int(count)
+            if table_id is not None:
+                tables.add(table_id)
+            latest = aware(latest)
+            last = latest if last is None or latest > last else last
+    rounds = 0
+    if child_ids:
+        rounds = int(
+            db.session.scalar(
+                select(func.count(RoundRow.id)).where(
+                    RoundRow.child_id.in_(child_ids),
+                    RoundRow.created_at >= since,
+                    RoundRow.created_at < until,
+                )
+            )
+            or 0
+        )
+    in_play = set(
+        db.session.scalars(
+            select(PlayTable.id).where(
+                PlayTable.class_id == class_id, PlayTable.status.in_(IN_PLAY)
+            )
+        )
     )
-    for child_id, key, chances in rows:
-        if key == "choice":
-            per_child[child_id] = int(chances)
-        else:
-            rounds += int(chances)
-    started = PlayTable.status != "open"
-    games, playing, last = db.session.execute(
-        select(
-            func.count(PlayTable.id).filter(
-                started, PlayTable.created_at >= dates.since(), PlayTable.created_at < dates.until()
-            ),
-            func.count(PlayTable.id).filter(PlayTable.status.in_(("playing", "counting"))),
-            func.max(PlayTable.updated_at).filter(started),
-        ).where(PlayTable.class_id == class_id)
-    ).one()
-    return Today(int(games or 0), rounds, per_child, int(playing or 0), last)
+    return Today(
+        games=len(tables),
+        rounds=rounds,
+        per_child=dict(per_child),
+        # Every table in play counts, whoever moved last (a child, a computer, a stand-in for
+        # an away child): the Card tables page lists the same ones as "playing".
+        tables_playing=len(in_play),
+        waiting=len(in_play - tables),
+        last_move_at=last,
+    )

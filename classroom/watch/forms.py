@@ -3,6 +3,7 @@ this table (RULES.md R2, R8, R10, R12), with the children's assignment as the de
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -14,6 +15,7 @@ from classroom.assignments import (
     LEVEL_NAMES,
     LIMIT_ENDING_NAMES,
     SERIES_END_NAMES,
+    Assignment,
 )
 from classroom.forms import CheckboxListField, choices
 from classroom.models import Child, Classroom
@@ -78,6 +80,17 @@ class TableSetupForm(FlaskForm):
         ),
         default="off",
     )
+    think_aloud = RadioField(
+        "Computer players think aloud",
+        choices=choices(
+            [
+                ("", "As assigned (by default on at Ultra-Peek only)"),
+                ("on", "On: a sentence after each move, naming only cards the children see"),
+                ("off", "Off"),
+            ]
+        ),
+        default="",
+    )
     min_turns_before_call = WholeNumberField(
         "Turns before anyone may call Rat-a-Tat-Cat",
         validators=[Optional(), NumberRange(min=0, max=10, message="From 0 to 10 turns.")],
@@ -129,6 +142,13 @@ class TableSetupForm(FlaskForm):
             "limit": self.points_limit.data,
             "limit_ending": self.limit_ending.data or None,
         }
+
+    def thinks_aloud(self, assignment: Assignment, level: str) -> bool:
+        """Do the table's computer players think aloud: the teacher's choice, else what the
+        assignment says at the table's level."""
+        if self.think_aloud.data:
+            return bool(self.think_aloud.data == "on")
+        return replace(assignment, level=level).thinks_aloud
 
     def chosen_children(self, classroom: Classroom) -> list[Child]:
         """The children ticked, and the group's (archived children never sit at a table)."""

@@ -12,9 +12,25 @@ from classroom.access import class_or_404, teacher, teacher_blueprint
 from classroom.assignments import COMPUTER_PLAYER_NAMES, LEVEL_NAMES, Assignment
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
+from classroom.game import Level
 from classroom.models import COMPUTER_PLAYERS, Child, Classroom, PlayTable
 from classroom.play import common
-from classroom.tables import service
+from classroom.tables import away, seating
+from classroom.tables.computers import advance_computers
+from classroom.tables.errors import TableError, TableMovedOn
+from classroom.tables.faces import face_at
+from classroom.tables.leaving import end_if_nobody_left
+from classroom.tables.loading import load_table, seat_of_teacher
+from classroom.tables.options import table_options
+from classroom.tables.seating import (
+    MAX_SEATS,
+    open_table,
+    seat_computer,
+    seat_teacher,
+    start_table,
+    stop_table,
+)
+from classroom.tables.status import TableStatus
 from classroom.watch.forms import TableSetupForm
 
 bp = teacher_blueprint("watch", __name__)
@@ -47,13 +63,20 @@ def seat_labels(table: PlayTable, levels: dict[int, str]) -> list[str]:
     for row in table.seats:
         notes = []
         if row.stand_in is not None:
-            by = COMPUTER_PLAYER_NAMES[row.stand_in]
+            by = face_at(row.stand_in, table.seats, row.seat).name
             notes.append(f"taken out, {by} plays" if row.taken_out else f"away, {by} plays")
         level = levels.get(row.child_id or 0)
         if level is not None and level != table.level:
             notes.append(f"assigned {LEVEL_NAMES[level]}")
         labels.append(row.name + (f" ({'; '.join(notes)})" if notes else ""))
     return labels
+
+
+def option_levels() -> dict[str, str]:
+    """For the set-up form: the levels that have each option a level may lack (the engine's
+    Level.options()), as the page's data-levels attributes; play.css hides the others."""
+    names = ("power_cards", "draw2_powers", "outside_face_up")
+    return {name: " ".join(str(lv) for lv in Level if name in lv.options()) for name in names}
 
 
 def index_page(
@@ -73,11 +96,12 @@ def index_page(
     return render_template(
         "watch/index.html",
         classroom=classroom,
-        live=[t for t in tables if t.status != "finished"],
-        finished=[t for t in tables if t.status == "finished"][:10],
+        live=[t for t in tables if t.status != TableStatus.FINISHED],
+        finished=[t for t in tables if t.status == TableStatus.FINISHED][:10],
         seat_labels={t.id: seat_labels(t, levels) for t in tables},
         child_levels=levels,
         level_names=LEVEL_NAMES,
+        option_levels=option_levels(),
         player_names=COMPUTER_PLAYER_NAMES,
         players=COMPUTER_PLAYERS,
         form=ConfirmForm(),
@@ -121,34 +145,35 @@ def create(class_id: int) -> Any:
             )
         level = children[0].level
     seats = len(children) + len(computers) + (1 if sit_in else 0)
-    if seats > service.MAX_SEATS or (seats < 2 and not leave_open):
+    if seats > MAX_SEATS or (seats < 2 and not leave_open):
         return refuse("A table has 2, 3 or 4 players.")
     # The defaults come from the first child who is assigned the table's level (else the
     # first child): their assignment is the one this table was meant for.
     first: Child = next((c for c in children if c.level == level), children[0])
     assignment = Assignment.of(first)
     try:
-        options = service.table_options(level, assignment, form.engine_options())
-    except service.TableError as refused:
+        options = table_options(level, assignment, form.engine_options())
+    except TableError as refused:
         return refuse(str(refused))
-    table = service.open_table(
+    table = open_table(
         classroom.id,
         level,
         options,
         assignment.scoring,
         group_id=int(form.group.data) if form.group.data else None,
         teacher_id=teacher().id,
+        think_aloud=form.thinks_aloud(assignment, level),
     )
     for child in children:
-        service.seat_child(table.id, child, by_teacher=True)
+        seating.seat_child(table.id, child, by_teacher=True)
         say_other_level(child, level)
     if sit_in:
-        service.seat_teacher(table.id, teacher())
+        seat_teacher(table.id, teacher())
     if leave_open:
         for personality in computers:
-            service.seat_computer(table.id, personality)
+            seat_computer(table.id, personality)
         return redirect(url_for("watch.index", class_id=classroom.id))
-    service.start_table(table.id, computers)
+    start_table(table.id, computers)
     target = "watch.play" if sit_in else "watch.watch"
     return redirect(url_for(target, table_id=table.id))
 
@@ -167,14 +192,18 @@ def say_other_level(child: Child, level: str) -> None:
 @bp.get("/tables/<int:table_id>/watch")
 def watch(table_id: int) -> Any:
     """Watch a table live, every card face up (for the teacher only)."""
-    service.advance_computers(table_id)
+    advance_computers(table_id)
     table = table_or_404(table_id)
-    table = service.load_table(table_id) or table
+    table = load_table(table_id) or table
     return common.render_page(
         table,
         None,
         urls_for(table_id, True),
-        extra={"home_url": url_for("watch.index", class_id=table.class_id), "watching": True},
+        extra={
+            "home_url": url_for("watch.index", class_id=table.class_id),
+            "watching": True,
+            **back_to_class(table),
+        },
     )
 
 
@@ -187,7 +216,7 @@ def watch_state(table_id: int) -> Response:
 
 def my_seat(table: PlayTable) -> int:
     """The signed-in teacher's seat at the table (400 if they do not sit there)."""
-    seat = service.seat_of_teacher(table, teacher().id)
+    seat = seat_of_teacher(table, teacher().id)
     if seat is None:
         abort(400)
     return seat.seat
@@ -196,21 +225,35 @@ def my_seat(table: PlayTable) -> int:
 @bp.get("/tables/<int:table_id>/play")
 def play(table_id: int) -> Any:
     """The teacher's own seat at a table they sit in (or the watching page if they do not)."""
-    service.advance_computers(table_id)
+    advance_computers(table_id)
     table = table_or_404(table_id)
-    table = service.load_table(table_id) or table
-    seat = service.seat_of_teacher(table, teacher().id)
+    table = load_table(table_id) or table
+    seat = seat_of_teacher(table, teacher().id)
     if seat is None:
         return watch(table_id)
-    extra = {"home_url": url_for("watch.index", class_id=table.class_id)}
+    extra = {"home_url": url_for("watch.index", class_id=table.class_id), **back_to_class(table)}
     return common.render_page(table, seat.seat, urls_for(table_id, False), extra=extra)
+
+
+def back_to_class(table: PlayTable) -> dict[str, Any]:
+    """The way back from a teacher's table page: the class, and its card tables."""
+    classroom = db.session.get(Classroom, table.class_id)
+    return {
+        "back_links": [
+            (
+                classroom.name if classroom else "The class",
+                url_for("classes.detail", class_id=table.class_id),
+            ),
+            ("Card tables", url_for("watch.index", class_id=table.class_id)),
+        ]
+    }
 
 
 @bp.get("/tables/<int:table_id>/play/state")
 def play_state(table_id: int) -> Response:
     """JSON for the teacher's seat page."""
     table = table_or_404(table_id)
-    seat = service.seat_of_teacher(table, teacher().id)
+    seat = seat_of_teacher(table, teacher().id)
     return common.state_json(
         table_id, None if seat is None else seat.seat, urls_for(table_id, seat is None)
     )
@@ -235,8 +278,8 @@ def sit_in(table_id: int) -> Any:
     """Take a free seat at an open table of the class (before its game starts)."""
     table = table_or_404(table_id)
     try:
-        service.seat_teacher(table.id, teacher())
-    except (service.TableError, service.TableMovedOn) as refused:
+        seat_teacher(table.id, teacher())
+    except (TableError, TableMovedOn) as refused:
         return index_page(class_or_404(table.class_id), str(refused), 400)
     return redirect(url_for("watch.play", table_id=table_id))
 
@@ -247,8 +290,8 @@ def start(table_id: int) -> Any:
     table = table_or_404(table_id)
     computers = [p for p in request.form.getlist("computer") if p in COMPUTER_PLAYERS]
     try:
-        service.start_table(table.id, computers[: service.MAX_SEATS - len(table.seats)])
-    except (service.TableError, service.TableMovedOn, ValueError) as refused:
+        start_table(table.id, computers[: MAX_SEATS - len(table.seats)])
+    except (TableError, TableMovedOn, ValueError) as refused:
         return index_page(class_or_404(table.class_id), str(refused), 400)
     return redirect(url_for("watch.watch", table_id=table_id))
 
@@ -257,7 +300,7 @@ def start(table_id: int) -> Any:
 def stop(table_id: int) -> Any:
     """End a table's game now (a child went home, the bell rang): it is finished as it is."""
     table = table_or_404(table_id)
-    service.stop_table(table.id)
+    stop_table(table.id)
     return redirect(url_for("watch.index", class_id=table.class_id))
 
 
@@ -272,8 +315,8 @@ def seat_child(table_id: int) -> Any:
     if child is None:
         return index_page(classroom, "Choose a child of this class to seat.", 400)
     try:
-        service.seat_child(table.id, child, by_teacher=True)
-    except (service.TableError, service.TableMovedOn) as refused:
+        seating.seat_child(table.id, child, by_teacher=True)
+    except (TableError, TableMovedOn) as refused:
         return index_page(classroom, str(refused), 400)
     say_other_level(child, table.level)
     return redirect(url_for("watch.index", class_id=table.class_id))
@@ -285,7 +328,8 @@ def take_out(table_id: int, seat: int) -> Any:
     gentlest their assignment allows) plays it, and the table goes on."""
     table = table_or_404(table_id)
     try:
-        service.take_out(table.id, seat)
-    except (service.TableError, service.TableMovedOn) as refused:
+        away.take_out(table.id, seat)
+        end_if_nobody_left(table.id)  # only computer players left: the game ends
+    except (TableError, TableMovedOn) as refused:
         return index_page(class_or_404(table.class_id), str(refused), 400)
     return redirect(url_for("watch.watch", table_id=table_id))

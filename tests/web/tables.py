@@ -15,7 +15,11 @@ from sqlalchemy import func, select, update
 from classroom.extensions import db
 from classroom.game import Action, Game, actions
 from classroom.models import Child, TableSeat
-from classroom.tables import service
+from classroom.tables import seating
+from classroom.tables.clock import aware, now
+from classroom.tables.counting import count_step
+from classroom.tables.loading import game_of, load_table
+from classroom.tables.seating import open_table, seat_child
 from tests.web.conftest import MadeChild, sign_in_child
 
 
@@ -44,18 +48,18 @@ def start_table(
         opts = {"power_cards": True, "rounds": 1} | options
         if stacked is not None:
             opts["stacked_deck"] = list(stacked)
-        table = service.open_table(first.class_id, first.level, opts, first.scoring)
+        table = open_table(first.class_id, first.level, opts, first.scoring)
         for made in children:
             row = db.session.get(Child, made.id)
             assert row is not None
-            service.seat_child(table.id, row)
-        service.start_table(table.id, list(computers))
+            seat_child(table.id, row)
+        seating.start_table(table.id, list(computers))
         return table.id
 
 
 def snapshot(app: Flask, table_id: int) -> tuple[int, str, Any]:
     with app.app_context():
-        table = service.load_table(table_id)
+        table = load_table(table_id)
         assert table is not None
         return table.version, table.status, table.state
 
@@ -144,10 +148,10 @@ def play_to_end(
 def count_for(app: Flask, client: FlaskClient, table_id: int, seat: int) -> None:
     """Count a child's line as their assignment asks, correctly."""
     with app.app_context():
-        table = service.load_table(table_id)
+        table = load_table(table_id)
         assert table is not None
-        g = service.game_of(table)
-        step = service.count_step(table, table.seats[seat], g)
+        g = game_of(table)
+        step = count_step(table, table.seats[seat], g)
         line = [int(c) for c in g.lines[seat]]
     url = f"/play/tables/{table_id}/count"
     if step.done:
@@ -174,7 +178,7 @@ def leave(app: Flask, table_id: int, seat: int, seconds: float = 600) -> None:
         db.session.execute(
             update(TableSeat)
             .where(TableSeat.table_id == table_id, TableSeat.seat == seat)
-            .values(last_seen_at=service.now() - timedelta(seconds=seconds))
+            .values(last_seen_at=now() - timedelta(seconds=seconds))
         )
         db.session.commit()
 
@@ -189,5 +193,5 @@ def seat_state(app: Flask, table_id: int, seat: int) -> dict[str, Any]:
             "stand_in": row.stand_in,
             "taken_out": row.taken_out,
             "away_since": row.away_since,
-            "last_seen_at": service.aware(row.last_seen_at),
+            "last_seen_at": aware(row.last_seen_at),
         }

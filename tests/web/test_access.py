@@ -14,9 +14,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from classroom import create_app
+from classroom.auth import tokens
 from classroom.extensions import db
-from classroom.models import Child, ClassTeacher, CoTeacherInvite
-from classroom.tables import service
+from classroom.models import Child, ClassTeacher, CoTeacherInvite, NumberCheck
+from classroom.tables.seating import open_table, seat_child, start_table
 from tests.web.conftest import (
     MadeChild,
     MadeClass,
@@ -32,6 +33,10 @@ PUBLIC = {
     "auth.sign_in",
     "auth.sign_up",
     "auth.sign_out",
+    "auth.check_email",
+    "auth.confirm_email",
+    "auth.forgot_password",
+    "auth.reset_password",
     "signin.join",
     "signin.class_page",
     "signin.secret",
@@ -51,9 +56,21 @@ CHILD = {
     "play.move",
     "play.look",
     "play.count",
+    "check.show",
+    "check.start",
+    "check.answer",
 }
 # Any signed-in teacher; they show only the teacher's own things.
-ANY_TEACHER = {"classes.index", "classes.new", "classes.join", "auth.password"}
+ANY_TEACHER = {
+    "classes.index",
+    "classes.new",
+    "classes.join",
+    "auth.password",
+    "auth.sign_out_everywhere",
+    "dashboard.column_guide",
+    # An emailed invitation's link, for whoever reads that mailbox (test_email.py).
+    "classes.invitation",
+}
 # The dashboards (docs/dashboards.md), named so the matrix is seen to cover them: like every
 # class page, the right teacher 200, the wrong one 404, anyone else sent to the sign-in.
 DASHBOARD = {
@@ -118,11 +135,17 @@ def world(
         db.session.add_all([code_invite, email_invite])
         db.session.commit()
         code_invite_id, email_invite_id = code_invite.id, email_invite.id
+        # The link mailed with that invitation (the mailed links of auth refuse it).
+        token = tokens.make(tokens.INVITE, {"i": email_invite_id, "e": right.email})
         seated = db.session.get(Child, child.id)
-        table = service.open_table(classroom.id, "ultra_peek", {}, "cubes")
-        service.seat_child(table.id, seated)
-        service.start_table(table.id, ["solid"])
+        table = open_table(classroom.id, "ultra_peek", {}, "cubes")
+        seat_child(table.id, seated)
+        start_table(table.id, ["solid"])
         table_id = table.id
+        number_check = NumberCheck(child_id=child.id, class_id=classroom.id, seed=1, line_max=10)
+        db.session.add(number_check)
+        db.session.commit()
+        check_id = number_check.id
     values = {
         "class_id": classroom.id,
         "child_id": child.id,
@@ -133,6 +156,8 @@ def world(
         "filename": "css/app.css",
         "table_id": table_id,
         "seat": 0,
+        "check_id": check_id,
+        "token": token,
     }
     return World(right, wrong, classroom, child, values, email_invite_id)
 

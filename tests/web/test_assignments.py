@@ -216,3 +216,42 @@ def test_co_teacher_changes_show_their_name(
     sign_in_teacher(client, colleague)
     client.post(f"/children/{child.id}/assignment", data=assignment_form(level="standard"))
     assert history(app, child.id)[-1].changed_by_name == "Mr Kim"
+
+
+def test_think_aloud_is_on_at_ultra_peek_by_default() -> None:
+    assert DEFAULT_ASSIGNMENT.think_aloud == "level"
+    assert DEFAULT_ASSIGNMENT.thinks_aloud
+    for level in ("peek", "outside_peek", "standard"):
+        assert not Assignment(level=level).thinks_aloud
+        assert Assignment(level=level, think_aloud="on").thinks_aloud
+    assert not Assignment(think_aloud="off").thinks_aloud
+    # A history row from before the option reads as the default.
+    old = {k: v for k, v in DEFAULT_ASSIGNMENT.as_dict().items() if k != "think_aloud"}
+    assert Assignment.from_dict(old) == DEFAULT_ASSIGNMENT
+
+
+def test_think_aloud_in_the_form_and_the_history(
+    app: Flask, teacher_client: FlaskClient, child: MadeChild
+) -> None:
+    url = f"/children/{child.id}/assignment"
+    form = teacher_client.get(url).get_data(as_text=True)
+    assert "Computer players think aloud" in form
+    assert re.search(r'<input checked[^>]*name="think_aloud"[^>]*value="level"', form)
+    response = teacher_client.post(
+        url, data=assignment_form(level="peek", think_aloud="on", reason="Likes Tabby's words.")
+    )
+    assert response.status_code == 302
+    row = fetch(app, Child, child.id)
+    assert row.think_aloud == "on" and Assignment.of(row).thinks_aloud
+    assert history(app, child.id)[-1].after["think_aloud"] == "on"
+    page = teacher_client.get(f"/children/{child.id}").get_data(as_text=True)
+    assert "Computer players think aloud: as the level suggests → on" in page
+    form = teacher_client.get(url).get_data(as_text=True)
+    assert re.search(r'<input checked[^>]*name="think_aloud"[^>]*value="on"', form)
+    # Garbage is refused; a form without the field keeps the default.
+    assert teacher_client.post(url, data=assignment_form(think_aloud="maybe")).status_code == 400
+    assert fetch(app, Child, child.id).think_aloud == "on"
+    without = assignment_form(level="peek")
+    del without["think_aloud"]
+    assert teacher_client.post(url, data=without).status_code == 302
+    assert fetch(app, Child, child.id).think_aloud == "level"

@@ -57,6 +57,28 @@ def test_a_child_away_too_long_goes_back_to_the_class_pictures(
     assert "You were away" not in plain
 
 
+def test_the_sign_out_noticed_by_any_page_still_sends_the_tablet_to_its_class(
+    app: Flask, child: MadeChild, classroom: MadeClass
+) -> None:
+    # Every page's header asks who is signed in, even a 404 (the browser's own favicon
+    # request): when that is the request that notices the child was away, nobody follows
+    # its answer, and the table page's next poll must still take the tablet to the class's
+    # pictures with the note, not to the plain join page (a browser test ended there).
+    table_id = start_table(app, [child], ["solid"])
+    client = child_client(app, child)
+    assert client.get(f"/play/tables/{table_id}").status_code == 200
+    set_active(client, 16 * MINUTE)
+    assert client.get("/favicon.ico").status_code == 404
+    assert signed_in_id(client) is None  # signed out by the header's question
+    poll = client.get(f"/play/tables/{table_id}/state?version=1")
+    assert poll.status_code == 302
+    assert poll.headers["Location"].endswith(f"/join/{classroom.join_code}?away=1")
+    pictures = client.get(poll.headers["Location"]).get_data(as_text=True)
+    assert "You were away for a while. Tap your picture to play again." in pictures
+    # Once there, the note is spent: nobody is signed in, and the next tap asks for a code.
+    assert client.get("/me").headers["Location"].endswith("/join")
+
+
 def test_doing_something_keeps_the_child_signed_in(app: Flask, child: MadeChild) -> None:
     client = child_client(app, child)
     set_active(client, 14 * MINUTE)

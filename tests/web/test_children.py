@@ -148,7 +148,7 @@ def test_delete_confirmation_says_what_goes(
 ) -> None:
     make_group(classroom, "Table 1", [child])
     page = teacher_client.get(f"/children/{child.id}/delete").get_data(as_text=True)
-    assert "1 entries of level history" in page
+    assert "1 entry of level history" in page
     assert "their place in 1 group" in page
 
 

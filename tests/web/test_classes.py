@@ -90,12 +90,16 @@ def test_new_join_code(app: Flask, teacher_client: FlaskClient, classroom: MadeC
 
 
 def test_co_teacher_by_email(
-    app: Flask,
-    teacher_client: FlaskClient,
+    mail_app: Flask,
+    teacher: MadeTeacher,
     classroom: MadeClass,
     child: MadeChild,
     make_teacher: Callable[..., MadeTeacher],
 ) -> None:
+    """Where mail is configured; the emailed link has its own tests (test_email.py)."""
+    app = mail_app
+    teacher_client = app.test_client()
+    sign_in_teacher(teacher_client, teacher)
     colleague = make_teacher(email="kim@school.example", name="Mr Kim")
     response = teacher_client.post(
         f"/classes/{classroom.id}/co-teachers", data={"email": "KIM@school.example"}
@@ -210,7 +214,11 @@ def test_delete_a_class_removes_everything_in_it(
             assert db.session.scalar(select(func.count()).select_from(model)) == 0, model
 
 
-def test_inviting_the_same_email_twice(teacher_client: FlaskClient, classroom: MadeClass) -> None:
+def test_inviting_the_same_email_twice(
+    mail_app: Flask, teacher: MadeTeacher, classroom: MadeClass
+) -> None:
+    teacher_client = mail_app.test_client()
+    sign_in_teacher(teacher_client, teacher)
     url = f"/classes/{classroom.id}/co-teachers"
     assert teacher_client.post(url, data={"email": "kim@school.example"}).status_code == 302
     again = teacher_client.post(url, data={"email": "kim@school.example"})

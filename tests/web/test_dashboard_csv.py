@@ -1,20 +1,20 @@
 """The CSV exports of a class: the summary (one row per child) and every recorded choice in the
-range, with every column documented in docs/dashboards.md."""
+range, UTF-8 with a byte-order mark, times in the class's zone, every column in the column guide
+page (classroom/dashboard/columns.py)."""
 
 from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Callable
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from classroom.dashboard.columns import CHOICE_GUIDE, SUMMARY_GUIDE
 from classroom.dashboard.export import CHOICE_COLUMNS, FLAGS, SUMMARY_COLUMNS
 from classroom.extensions import db
 from classroom.models import ChoiceRow, Classroom
@@ -23,7 +23,6 @@ from tests.web.conftest import MadeChild, MadeClass, MadeTeacher, sign_in_child
 from tests.web.tables import play_to_end, set_level, start_table
 from tests.web.test_dashboard import NAMES, fill, today
 
-DOCS = Path(__file__).parents[2] / "docs" / "dashboards.md"
 POWER_NAMES = {10: "PEEK", 11: "SWAP", 12: "DRAW 2"}
 
 
@@ -46,22 +45,35 @@ def download(client: FlaskClient, url: str) -> tuple[list[str], list[dict[str, s
     response = client.get(url)
     assert response.status_code == 200, response.get_data(as_text=True)[-2000:]
     assert response.mimetype == "text/csv"
+    assert response.mimetype_params == {"charset": "utf-8"}
     assert response.headers["Content-Disposition"].startswith("attachment; filename=")
-    reader = csv.DictReader(io.StringIO(response.get_data(as_text=True)))
+    data = response.get_data(as_text=True)
+    assert data.startswith("\ufeff")  # the byte-order mark: spreadsheets read UTF-8
+    reader = csv.DictReader(io.StringIO(data[1:]))
     rows = list(reader)
     return list(reader.fieldnames or []), rows
 
 
-def documented() -> set[str]:
-    """The column names in docs/dashboards.md's tables (`name` in a table's first cell)."""
-    return set(re.findall(r"^\| `([a-z0-9_]+)` \|", DOCS.read_text(encoding="utf-8"), re.M))
-
-
-@pytest.mark.parametrize("columns", [SUMMARY_COLUMNS, CHOICE_COLUMNS], ids=["summary", "choices"])
-def test_every_column_is_documented(columns: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("columns", "guide"),
+    [(SUMMARY_COLUMNS, SUMMARY_GUIDE), (CHOICE_COLUMNS, CHOICE_GUIDE)],
+    ids=["summary", "choices"],
+)
+def test_every_column_is_in_the_column_guide(columns: list[str], guide: dict[str, str]) -> None:
     assert len(set(columns)) == len(columns)
-    missing = [c for c in columns if c not in documented()]
-    assert missing == []
+    assert [c for c in columns if not guide.get(c)] == []
+    assert [c for c in guide if c not in columns] == []  # nor a guide line for a column gone
+
+
+def test_the_column_guide_page_is_linked_beside_the_downloads(
+    teacher_client: FlaskClient, classroom: MadeClass
+) -> None:
+    overview = teacher_client.get(f"/classes/{classroom.id}/overview").get_data(as_text=True)
+    assert 'href="/exports/guide"' in overview
+    html = teacher_client.get("/exports/guide").get_data(as_text=True)
+    for name in (*SUMMARY_COLUMNS, *CHOICE_COLUMNS):
+        assert f"<code>{name}</code>" in html
+    assert "byte-order mark" in html
 
 
 def test_summary_has_a_row_per_child_with_the_overview_figures(
@@ -86,6 +98,19 @@ def test_summary_has_a_row_per_child_with_the_overview_figures(
         assert int(row["comparisons_right"]) == summary.accuracy.hits
         value = summary.accuracy.value
         assert row["comparisons_share"] == ("" if value is None else f"{value:.3f}")
+        assert summary.accuracy.chance is not None
+        assert row["comparisons_by_chance"] == f"{summary.accuracy.chance:.1f}"
+        above = summary.accuracy.above_chance
+        assert row["comparisons_above_chance"] == ("" if above is None else str(int(above)))
+        errors = summary.errors
+        assert (
+            int(row["omissions_right"]) + int(row["commissions_right"])
+            == (summary.accuracy.misses)
+            == errors.omission.hits + errors.commission.hits
+        )
+        assert sum(int(row[f"ratio_{r}_chances"]) for r in ("far", "between", "close")) == (
+            summary.accuracy.chances
+        )
         assert row["recommendation_sentence"] == summary.recommendation.sentence
         assert row["level"] == "ultra_peek"
         flags = {str(flag.kind) for flag in summary.flags}
@@ -145,8 +170,8 @@ def test_choices_are_every_recorded_choice_of_the_class_in_the_range(
         }
     assert expected and len(rows) == expected
     assert {row["child"] for row in rows} <= set(NAMES)  # nothing from the other class
-    assert all(start.isoformat() <= row["when_utc"][:10] <= day.isoformat() for row in rows)
-    assert [r["when_utc"] for r in rows] == sorted(r["when_utc"] for r in rows)
+    assert all(start.isoformat() <= row["when"][:10] <= day.isoformat() for row in rows)
+    assert [r["when"] for r in rows] == sorted(r["when"] for r in rows)
     for row in rows:
         stored = facts[int(row["choice_id"])]
         assert [row[f"true_{p}"] for p in range(1, 5)] == [cell(c) for c in stored["true_line"]]
@@ -157,8 +182,12 @@ def test_choices_are_every_recorded_choice_of_the_class_in_the_range(
         assert row["kind"] == stored["kind"] and row["outcome"] == stored["outcome"]
         assert row["chance"] == ("1" if stored["chance"] else "0")
         assert row["best_positions"] == " ".join(str(p) for p in stored["best_positions"])
-    places = [r for r in rows if r["kind"] == "place" and r["chance"] == "1"]
+    places = [r for r in rows if r["kind"] == "place" and r["judged"] == "1"]
     assert places and all(r["correct"] in ("0", "1") and r["distance"] for r in places)
+    for r in places:
+        assert 0 < int(r["right_options"]) < int(r["options"]) <= 5
+        assert r["error"] == ("" if r["correct"] == "1" else r["error"])
+        assert (r["error"] in ("omission", "commission")) is (r["correct"] == "0")
     finishes = [r for r in rows if r["kind"] == "finish"]
     assert finishes and all(r["called"] in ("0", "1") and r["rank"] for r in finishes)
 

@@ -134,7 +134,10 @@ def test_security_headers(client) -> None:  # type: ignore[no-untyped-def]
     assert "Strict-Transport-Security" not in response.headers
 
 
-def test_https_request_gets_secure_cookie_and_hsts(app) -> None:  # type: ignore[no-untyped-def]
+def test_https_request_gets_secure_cookie_and_hsts(make_app) -> None:  # type: ignore[no-untyped-def]
+    # An app of its own: a route cannot be added to the shared test app once it has answered.
+    app = make_app(TESTING=True)
+
     @app.get("/_set_session")
     def set_session() -> str:
         from flask import session

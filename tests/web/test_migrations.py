@@ -6,33 +6,29 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import inspect
+from sqlalchemy import delete, inspect, select
 from sqlalchemy.engine import make_url
 
 from classroom import create_app
 from classroom.extensions import db
-from tests.conftest import TEST_DATABASE_ENV, base_config
+from classroom.models import ChoiceRow, Classroom, ClassTeacher, DailyTally, Teacher
+from classroom.progress.history import fill_history
+from classroom.progress.keep import rebuild
+from classroom.roster import enrol
+from tests.conftest import TEST_DATABASE_ENV, base_config, scratch_database
 
 
 def fresh_postgresql() -> Iterator[str]:
-    import psycopg
-
-    url = make_url(os.environ[TEST_DATABASE_ENV])
-    name = f"{url.database}_mig_{uuid.uuid4().hex[:8]}"
-    admin = {"host": url.host, "port": url.port or 5432, "user": url.username, "dbname": "postgres"}
-    with psycopg.connect(**admin, autocommit=True) as conn:  # type: ignore[arg-type]
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield url.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with psycopg.connect(**admin, autocommit=True) as conn:  # type: ignore[arg-type]
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    url = os.environ[TEST_DATABASE_ENV]
+    yield from scratch_database(url, f"{make_url(url).database}_mig_{uuid.uuid4().hex[:8]}")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -60,3 +56,100 @@ def test_upgrade_from_empty_matches_the_models(empty_database: str, tmp_path: Pa
             upgrade()
         finally:
             db.engine.dispose()
+
+
+def test_accounts_made_before_email_confirmation_stay_usable(
+    empty_database: str, tmp_path: Path
+) -> None:
+    """Migration 9a1c3e5b7d20 counts every existing teacher's address as confirmed."""
+    from sqlalchemy import text
+
+    app = create_app(base_config(empty_database, tmp_path / "instance"))
+    with app.app_context():
+        try:
+            upgrade(revision="8e4b1f2a3c57")
+            with db.engine.begin() as connection:
+                connection.execute(
+                    text(
+                        "INSERT INTO teachers (email, name, password_hash, login_token, "
+                        "created_at) VALUES ('old@school.example', 'Ms Old', 'x', 't', "
+                        "CURRENT_TIMESTAMP)"
+                    )
+                )
+            upgrade()
+            with db.engine.connect() as connection:
+                confirmed = connection.execute(
+                    text("SELECT email_confirmed_at FROM teachers")
+                ).scalar_one()
+            assert confirmed is not None
+        finally:
+            db.engine.dispose()
+
+
+def test_upgrade_judges_old_choices_again_and_rebuilds_the_tallies(
+    empty_database: str, tmp_path: Path
+) -> None:
+    """Choices stored before both kinds of error were recorded (facts without `options`,
+    tallies with the old keys) come out of `flask db upgrade` judged as new ones and with the
+    tallies a rebuild from the rows gives: a newcomer never runs `flask tallies` by hand."""
+    app = create_app(base_config(empty_database, tmp_path / "instance"))
+    with app.app_context():
+        try:
+            upgrade()
+            teacher = Teacher(email="old@school.example", name="Ms Old")
+            teacher.set_password("correct horse battery")
+            room = Classroom(name="Old", grade="Grade 1", secret_length=2, join_code="OLDONE")
+            room.time_zone = "America/Los_Angeles"  # tallies count local days
+            room.memberships.append(ClassTeacher(teacher=teacher, role="owner"))
+            db.session.add(room)
+            db.session.flush()
+            child = enrol(room, "Ada", teacher)
+            assert child is not None
+            db.session.flush()
+            fill_history(room.id, [(child.id, "ultra_peek")], end=date(2026, 11, 20), games=6)
+            db.session.commit()
+            expected = tallies_now()
+            judged_now = db.session.execute(
+                select(ChoiceRow.id, ChoiceRow.judged, ChoiceRow.error, ChoiceRow.distance)
+            ).all()
+            assert any(row.judged for row in judged_now)
+            # As an older version stored them: no new facts, tallies with the old keys only.
+            for row in db.session.scalars(select(ChoiceRow)):
+                old = {k: v for k, v in row.facts.items() if k not in NEW_FACTS}
+                row.facts = old
+            db.session.execute(delete(DailyTally).where(DailyTally.key.like("chance:%")))
+            db.session.commit()
+            downgrade(revision="7d4e9a1b2c30")
+            upgrade()
+            db.session.expire_all()
+            assert tallies_now() == expected
+            assert (
+                db.session.execute(
+                    select(ChoiceRow.id, ChoiceRow.judged, ChoiceRow.error, ChoiceRow.distance)
+                ).all()
+                == judged_now
+            )
+            assert all("options" in row.facts for row in db.session.scalars(select(ChoiceRow)))
+            assert rebuild(db.session, room.id) == len(expected)
+            assert tallies_now() == expected
+        finally:
+            db.session.remove()
+            db.engine.dispose()
+
+
+NEW_FACTS = ("judged", "options", "right_options", "error")
+
+
+def tallies_now() -> dict[tuple[Any, ...], tuple[int, int]]:
+    """Every stored tally: (child, day, level, key) -> (hits, chances)."""
+    rows = db.session.execute(
+        select(
+            DailyTally.child_id,
+            DailyTally.day,
+            DailyTally.level,
+            DailyTally.key,
+            DailyTally.hits,
+            DailyTally.chances,
+        )
+    )
+    return {(r[0], r[1], r[2], r[3]): (r[4], r[5]) for r in rows}

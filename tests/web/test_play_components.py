@@ -143,7 +143,7 @@ def test_card_sizes_place_number_and_label(app: Flask) -> None:
     assert first.get("alt") == "Place 2: 4, a cat"
     assert "card-lg" in first.classes
     (place,) = page.with_class("card-place")
-    assert place.text == "2"
+    assert place.get("data-place") == "2" and place.text == ""  # drawn by play.css
     assert place.get("aria-hidden") == "true"
     assert second.get("alt") == "Your card, place 1"
     assert "card-sm" in second.classes
@@ -220,6 +220,19 @@ def load_make_cards() -> Any:
     return module
 
 
+def test_every_card_s_picture_file_exists_and_a_news_line_names_it() -> None:
+    """The server names each card's picture (the page's news shows it as named)."""
+    from classroom.play.cards import card_file, news_line
+    from classroom.tables.story import StoryLine
+
+    for value in range(13):
+        assert f"{card_file(value)}.svg" in CARD_FILES
+    assert card_file(12) == "draw2"
+    line = StoryLine("Kitten took the DRAW 2", card=12, seat=1)
+    assert news_line(line)["card_file"] == "draw2"
+    assert "card_file" not in news_line(StoryLine("Mia called", card=None, seat=0))
+
+
 def test_card_files_are_what_the_script_draws() -> None:
     """static/cards is tools/make_cards.py's output, committed: run the script after a change."""
     drawn = load_make_cards().render_all()
@@ -286,13 +299,16 @@ def test_count_cards_names_each_card_and_shows_countable_cubes(app: Flask) -> No
     assert [s.count('class="cube ') for s in stacks] == [3, 0, 7, 1]
     # Groups of five: a gap after the fifth cube of the 7.
     assert stacks[2].count("cube-fifth") == 1
-    alts = [img.get("alt") for img in page.find("img")]
+    alts = [img.get("alt") for img in page.find("img") if "card-img" in (img.get("class") or "")]
     assert alts == [
         "Place 1: 4, a cat",
         "Place 2: 0, the Statue of Cat Liberty",
         "Place 3: 7, a rat",
         "Place 4: 2, a cat",
     ]
+    # Every cube button shows a picture beside its word (the picture has no words of its own).
+    icons = [img for img in page.find("img") if "move-icon" in (img.get("class") or "")]
+    assert icons and all(img.get("alt") == "" for img in icons)
     # The drag tray waits for JavaScript; "- cube" on an empty stack is marked unavailable.
     assert page.with_class("cube-tray")[0].has("hidden")
     assert not page.find("button", value="remove-1")[0].has("aria-disabled")
@@ -303,12 +319,15 @@ def test_count_cards_names_each_card_and_shows_countable_cubes(app: Flask) -> No
 def test_count_cards_shows_the_views_hints(app: Flask) -> None:
     html = render(
         app,
-        '{{ count_cards([4, 0, 7, 2], "/c", "t", placed=[3, 0, 7, 2], hint={1: "Count again: '
-        'this card says 4"}) }}{{ count_cards([1, 1, 1, 1], "/c", "t", hint="Look again!") }}',
+        '{{ count_cards([4, 0, 7, 2], "/c", "t", placed=[3, 0, 7, 2], hint={1: "Card 1 says 4.",'
+        ' 3: "Card 3 says 7."}) }}{{ count_cards([1, 1, 1, 1], "/c", "t", hint="Look again!") }}',
     )
     page = Page(html)
-    hints = [e.text for e in page.find("p", data_hint=None)]
-    assert hints[:4] == ["Count again: this card says 4", "", "", ""]
+    # The sentences take the place of the "how" line: nothing grows a card's column.
+    assert page.with_class("count-hint-cards")[0].text == "Card 1 says 4. Card 3 says 7."
+    assert [e.text for e in page.find("p", data_hint=None)][:4] == ["", "", "", ""]
+    marked = [e.get("data-place") for e in page.with_class("count-card-again")]
+    assert marked == ["1", "3"]
     assert page.with_class("count-hint-top")[0].text == "Look again!"
 
 
@@ -386,6 +405,12 @@ def test_type_total_works_without_javascript(app: Flask) -> None:
     assert sorted(keys) == sorted([*"0123456789", "clear"])
     assert page.find("div", data_keypad=None)[0].has("hidden")
     assert page.find("button", type="submit")[0].text == "That's my total"
+    # "Clear" carries a picture like every other control a child who cannot read meets.
+    clear = re.search(r'<button [^>]*data-key="clear">(.*?)</button>', html)
+    assert clear and re.fullmatch(
+        r'<img class="move-icon" src="[^"]*/icons/clear.svg"[^>]*>Clear', clear[1]
+    )
+    assert (Path(app.static_folder or "") / "icons" / "clear.svg").is_file()
 
 
 # ---- the speaker ------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 
 from classroom.extensions import db
 from classroom.insights import ChildSummary, child_summary
+from classroom.insights.comparison import comparison_accuracy
 from classroom.insights.readiness import readiness
 from classroom.insights.summary import trend
 from classroom.models import Child, ChoiceRow, Classroom, CountRow, DailyTally, LookRow, RoundRow
@@ -152,20 +153,31 @@ def test_the_overview_gives_what_the_rows_give(app: Flask, history: MadeClass, d
         )
 
 
-def test_the_summary_of_an_old_range_still_recommends_for_today(
-    app: Flask, history: MadeClass
+@pytest.mark.parametrize("first, last", [(55, 40), (20, 6), (13, 9)])
+def test_every_figure_of_a_chosen_range_uses_that_range(
+    app: Flask, history: MadeClass, first: int, last: int
 ) -> None:
-    """The trend and the recommendation are about now, whatever range the teacher chose."""
+    """One window per page: for days chosen in the past, the figures are the range's rows,
+    and the trend and the next step look back from the range's last day, never from today
+    (play after the range changes nothing)."""
+    dates = DateRange(END - timedelta(days=first), END - timedelta(days=last))
     with app.app_context():
         classroom = db.session.get(Classroom, history.id)
         assert classroom is not None
-        old = overview(classroom, DateRange(END - timedelta(days=55), END - timedelta(40)), END)
-        now = overview(classroom, DateRange.last_days(END), END)
-        for then, today in zip(old.rows, now.rows, strict=True):
-            assert then.summary.recommendation == today.summary.recommendation
-            assert then.summary.trend == today.summary.trend
-            assert then.summary.games_this_week == today.summary.games_this_week
-            assert then.summary.games <= today.summary.games + 30
+        found = overview(classroom, dates, END)
+        for row in found.rows:
+            child = db.session.get(Child, row.child_id)
+            assert child is not None
+            inside = records_of(history.id, row.child_id, dates)
+            assert row.summary.accuracy == comparison_accuracy(inside["choices"])  # type: ignore[arg-type]
+            firsts = [r for r in inside["rounds"] if r.round_number == 1]  # type: ignore[attr-defined]
+            assert row.summary.games == len(firsts)
+            looked_back = records_of(history.id, row.child_id, DateRange.last_days(dates.end, 28))
+            assert row.summary.trend == trend(looked_back["choices"], dates.end)  # type: ignore[arg-type]
+            ready = readiness(child.level, looked_back["choices"], today=dates.end)  # type: ignore[arg-type]
+            assert row.summary.recommendation == ready
+            if not row.active_flags:
+                assert row.next_step == ready
 
 
 def test_a_child_page_has_weeks_slips_and_history(app: Flask, history: MadeClass) -> None:
@@ -206,7 +218,8 @@ def test_today_counts_choices_rounds_and_tables(
     make_child: Callable[..., MadeChild],
     classroom: MadeClass,
 ) -> None:
-    """Today's panel: choices per child, rounds finished, tables started and in play."""
+    """Today's panel: choices per child, rounds finished, the tables where a child chose today,
+    and a table set up but not yet played apart (it is not "a game today")."""
     child = make_child(classroom, "Mia K.")
     other = make_child(classroom, "Noah B.")
     table_id = start_table(app, [child], ["beginner"])
@@ -217,8 +230,9 @@ def test_today_counts_choices_rounds_and_tables(
     with app.app_context():
         found = activity_today(db.session.get(Classroom, classroom.id), today)  # type: ignore[arg-type]
         choices = db.session.scalar(select(func.count()).select_from(ChoiceRow))
-    assert found.games == 2
-    assert found.tables_playing == 1
+    assert found.games == 1
+    assert found.tables_playing == 1  # Noah's table (Mia's game is over)
+    assert found.waiting == 1  # and no child has chosen at it yet
     assert found.per_child == {child.id: choices}
     assert found.choices == choices
     assert found.rounds == 1

@@ -186,16 +186,28 @@ def test_deleted_child_session_ends(
 def test_wrong_class_codes_are_rate_limited_but_a_class_is_not(
     make_app: Callable[..., Flask], classroom: MadeClass, make_child: Callable[..., MadeChild]
 ) -> None:
-    """A whole class signs in from one school address: only failures count."""
+    """A whole class signs in from one school address: only wrong codes count, and the
+    class's own tablets keep their pictures page when someone else's wrong codes used up the
+    address's limit."""
     app = make_app(RATELIMIT_ENABLED=True, JOIN_CODE_LIMIT="3 per minute")
-    client = app.test_client()
+    tablet = app.test_client()
     children = [make_child(classroom, f"Child {i}") for i in range(5)]
-    for child in children:  # far more than 3 successful requests
-        assert client.get(f"/join/{classroom.join_code}").status_code == 200
-        assert tap(client, classroom, child, child.secret).status_code == 302
-    statuses = [client.post("/join", data={"code": f"WRONG{i}"}).status_code for i in range(4)]
-    assert statuses == [400, 400, 400, 429]
-    assert client.get(f"/join/{classroom.join_code}").status_code == 429
+    for child in children:  # far more than 3 pages of a real code, and wrong pictures too
+        assert tablet.get(f"/join/{classroom.join_code}").status_code == 200
+        assert tap(tablet, classroom, child, wrong_secret(child)).status_code == 200
+        assert tablet.get(f"/join/{classroom.join_code}/{child.id}").status_code == 200
+    stranger = app.test_client()  # same address (the test client's 127.0.0.1)
+    statuses = [stranger.post("/join", data={"code": f"WRONG{i}"}).status_code for i in range(3)]
+    assert statuses == [400, 400, 400]
+    assert stranger.get("/join/NOSUCH").status_code == 429
+    # Over the limit, a real code looks like a wrong one to a browser new to it...
+    assert stranger.get(f"/join/{classroom.join_code}").status_code == 429
+    assert stranger.post("/join", data={"code": classroom.join_code}).status_code == 429
+    # ...while the class's tablet keeps its pictures, and a child still signs in on it.
+    assert tablet.get(f"/join/{classroom.join_code}").status_code == 200
+    fresh = make_child(classroom, "Child new")
+    assert tap(tablet, classroom, fresh, fresh.secret).status_code == 302
+    assert tablet.get(f"/join/{classroom.join_code}").status_code == 200
 
 
 def test_hand_over_signs_the_teacher_out(

@@ -16,7 +16,9 @@ from flask.testing import FlaskClient
 from classroom.extensions import db
 from classroom.game import actions
 from classroom.models import ChoiceRow, ComputerChoiceRow, CountRow, RoundRow, TableEvent
-from classroom.tables import service
+from classroom.tables.clock import now
+from classroom.tables.computers import advance_computers
+from classroom.tables.loading import stored_story
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
     child_client,
@@ -49,7 +51,7 @@ def pair(
 def notes(app: Flask, table_id: int) -> list[str]:
     """The seat notes in the table story, oldest first."""
     with app.app_context():
-        return [s.kind for s in service.stored_story(table_id) if not hasattr(s, "card")]
+        return [s.kind for s in stored_story(table_id) if not hasattr(s, "card")]
 
 
 def play_leo_until_mias_turn(app: Flask, leo: FlaskClient, table_id: int) -> None:
@@ -151,7 +153,7 @@ def test_a_child_whose_page_polls_is_never_away(
     mia_tablet, leo_tablet = child_client(app, mia), child_client(app, leo)
     poll(mia_tablet, table_id)  # her page asks for the table: she is seen now
     seen = seat_state(app, table_id, 0)["last_seen_at"]
-    assert seen is not None and (service.now() - seen).total_seconds() < 5
+    assert seen is not None and (now() - seen).total_seconds() < 5
     before = snapshot(app, table_id)
     poll(leo_tablet, table_id)
     assert snapshot(app, table_id) == before
@@ -317,7 +319,7 @@ def test_two_readers_at_once_mark_a_child_away_once(
         with instance.app_context():
             barrier.wait()
             try:
-                results.append(service.advance_computers(table_id))
+                results.append(advance_computers(table_id))
             finally:
                 db.session.remove()
 
@@ -359,3 +361,19 @@ def test_away_after_is_90_seconds_unless_configured(
     table_id = start_table(app, [child], ["solid"])
     page = child_client(app, child).get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert '<noscript><meta http-equiv="refresh" content="45"></noscript>' in page
+
+
+def test_a_stand_in_is_not_named_like_a_computer_player_at_the_table(
+    app: Flask, child: MadeChild
+) -> None:
+    """Mia's stand-in (the gentlest player she may have: Kitten) is not called Kitten when a
+    Kitten already plays at the table: the story and the pages say Mittens."""
+    set_level(app, child, "ultra_peek", computer_beginner=True)
+    table_id = start_table(app, [child], ["beginner"])
+    assert game(app, table_id).current_seat == 0
+    leave(app, table_id, 0)
+    with app.app_context():
+        advance_computers(table_id)
+    assert seat_state(app, table_id, 0)["stand_in"] == "beginner"
+    page = child_client(app, child).get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "so Mittens played for you" in page and "Kitten played" not in page

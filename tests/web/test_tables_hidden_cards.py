@@ -16,7 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from classroom.game import Game, SeatView
-from classroom.tables import service
+from classroom.tables.loading import stored_events
+from classroom.tables.moves import play_move
 from tests.web.conftest import MadeChild, MadeClass, sign_in_child
 from tests.web.tables import set_level, snapshot, start_table
 
@@ -103,6 +104,13 @@ def check_page(
         else:
             seat, position = int(attrs["data-seat"]), int(attrs["data-position"])
             expected = view.shown[seat][position - 1]
+            if expected is None and "card-outside" in (attrs.get("class") or ""):
+                # Standard's look at the outside cards (R3.3): only the seat's own outside
+                # cards, before its first turn ends, and only as it knows them.
+                assert view.level.value == "standard" and seat == view.seat
+                assert position in (1, 4) and view.turns_taken[seat] == 0
+                expected = view.known[seat][position - 1]
+                assert expected is not None
             if expected is None and seat == view.seat and position in revealed:
                 assert position in view.may_look or view.level.value != "ultra_peek"
                 expected = revealed[position]
@@ -126,7 +134,7 @@ def check_page(
 def public_cards(app: Flask, table_id: int) -> set[int]:
     """Every card named by an event that was not private: what everyone saw happen."""
     with app.app_context():
-        events = service.stored_events(table_id)
+        events = stored_events(table_id)
     cards = {int(e.card) for e in events if not e.private and e.card is not None}
     return cards | {int(e.replaced_by) for e in events if e.replaced_by is not None}
 
@@ -209,7 +217,7 @@ def test_no_page_shows_a_card_its_seat_may_not_see(
             check_page(again, view, public_events=public_cards(app, table_id))
         action = rng.choice(game.legal_actions())
         with app.app_context():
-            result = service.play_move(table_id, seat, action, version)
+            result = play_move(table_id, seat, action, version)
         steps += 1
         if any(e.kind.value == "peeked" for e in result.events):
             after = Game.from_dict(snapshot(app, table_id)[2])

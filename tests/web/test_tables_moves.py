@@ -13,7 +13,8 @@ from flask import Flask
 from classroom.extensions import db
 from classroom.game import Action, ActionKind, Power, actions
 from classroom.models import ChoiceRow, ComputerChoiceRow, PlayTable, TableEvent
-from classroom.tables import service
+from classroom.tables.errors import TableMovedOn
+from classroom.tables.moves import play_move
 from tests.web.conftest import MadeChild, MadeClass, sign_in_child
 from tests.web.tables import (
     count_rows,
@@ -82,9 +83,9 @@ def test_two_moves_at_once_exactly_one_applies(
         with instance.app_context():
             barrier.wait()
             try:
-                service.play_move(table_id, 0, actions.DRAW, version)
+                play_move(table_id, 0, actions.DRAW, version)
                 results.append("applied")
-            except service.TableMovedOn:
+            except TableMovedOn:
                 results.append("moved on")
             finally:
                 db.session.remove()

@@ -1,4 +1,4 @@
-"""The quiet poll (service.nothing_new): a page that is up to date gets its answer from one
+"""The quiet poll (nothing_new): a page that is up to date gets its answer from one
 small query, unless reading the table would change something; then the poll reads it all."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from sqlalchemy import event, update
 
 from classroom.extensions import db
 from classroom.models import PlayTable, TableSeat
-from classroom.tables import service
+from classroom.tables.away import SEEN_EVERY, nothing_new
+from classroom.tables.clock import now
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
     child_client,
@@ -27,16 +28,14 @@ from tests.web.tables import (
 
 def quiet(app: Flask, table_id: int, child: MadeChild, since: int | None) -> object:
     with app.app_context():
-        return service.nothing_new(table_id, child.id, since)
+        return nothing_new(table_id, child.id, since)
 
 
 def seen_now(app: Flask, table_id: int) -> None:
     """Every seat's page was seen just now (as right after a poll)."""
     with app.app_context():
         db.session.execute(
-            update(TableSeat)
-            .where(TableSeat.table_id == table_id)
-            .values(last_seen_at=service.now())
+            update(TableSeat).where(TableSeat.table_id == table_id).values(last_seen_at=now())
         )
         db.session.commit()
 
@@ -85,11 +84,11 @@ def test_a_poll_that_must_act_reads_the_whole_table(
     seen_now(app, table_id)
     version = snapshot(app, table_id)[0]
     # Leo's own "seen" note is due: the poll writes it.
-    leave(app, table_id, 1, seconds=service.SEEN_EVERY + 1)
+    leave(app, table_id, 1, seconds=SEEN_EVERY + 1)
     assert quiet(app, table_id, leo, version) is None
     poll(child_client(app, leo), table_id, version)
     last = seat_state(app, table_id, 1)["last_seen_at"]
-    assert service.now() - last < timedelta(seconds=5)
+    assert now() - last < timedelta(seconds=5)
     # Mia, on turn, left long ago: the poll gives her seat to a computer player.
     assert game(app, table_id).current_seat == 0
     leave(app, table_id, 0)
@@ -113,8 +112,85 @@ def test_a_computer_player_is_left_to_its_pause(
         db.session.execute(
             update(PlayTable)
             .where(PlayTable.id == table_id)
-            .values(next_computer_at=service.now() - timedelta(seconds=1))
+            .values(next_computer_at=now() - timedelta(seconds=1))
         )
         db.session.commit()
     # Its pause is over: the poll reads the table (and the computer plays if on turn).
     assert quiet(app, table_id, mia, version) is None
+
+
+def test_a_long_poll_waits_for_the_move_and_brings_it(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """With TABLE_LONG_POLL, a page that is up to date asks with `wait`: the answer comes when
+    another seat moves (the watcher reads the versions every 0.2 s), with the move in it."""
+    import threading
+    import time
+
+    from classroom.game import actions
+    from tests.web.tables import post_move
+
+    app.config["TABLE_LONG_POLL"] = 5
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "standard")
+    table_id = start_table(app, [mia, leo])
+    seen_now(app, table_id)
+    version = snapshot(app, table_id)[0]
+    mover = child_client(app, mia if game(app, table_id).current_seat == 0 else leo)
+    waiter = child_client(app, leo if game(app, table_id).current_seat == 0 else mia)
+
+    def move_soon() -> None:
+        time.sleep(0.5)
+        post_move(mover, table_id, actions.DRAW, version)
+
+    moving = threading.Thread(target=move_soon)
+    begun = time.perf_counter()
+    moving.start()
+    answer = waiter.get(f"/play/tables/{table_id}/state?version={version}&wait=5").get_json()
+    took = time.perf_counter() - begun
+    moving.join()
+    assert answer["changed"] is True and answer["version"] == version + 1
+    assert 0.4 < took < 3, took
+    # Nothing moves: the poll waits its time out, and says nothing changed.
+    begun = time.perf_counter()
+    quiet_answer = waiter.get(f"/play/tables/{table_id}/state?version={version + 1}&wait=0.6")
+    assert quiet_answer.get_json()["changed"] is False
+    assert time.perf_counter() - begun >= 0.5
+
+
+def test_without_long_polls_a_poll_never_waits(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """TABLE_LONG_POLL 0 (the default, for sync workers): `wait` is ignored."""
+    import time
+
+    mia = make_child(classroom, "Mia")
+    set_level(app, mia, "standard")
+    table_id = start_table(app, [mia], ["solid"])
+    seen_now(app, table_id)
+    version = snapshot(app, table_id)[0]
+    tablet = child_client(app, mia)
+    begun = time.perf_counter()
+    for asked in ("5", "nan", "-3", "soon"):
+        tablet.get(f"/play/tables/{table_id}/state?version={version}&wait={asked}")
+    assert time.perf_counter() - begun < 2
+
+
+def test_a_quiet_answer_holds_until_the_seat_must_be_noted_again(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """A long poll waits no longer than the quiet answer holds: here until the seat's "seen"
+    note falls due."""
+    from classroom.tables.away import quiet_until
+
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "standard")
+    table_id = start_table(app, [mia, leo])
+    seen_now(app, table_id)
+    version = snapshot(app, table_id)[0]
+    with app.app_context():
+        answer, until = quiet_until(table_id, leo.id, version)
+    assert answer is not None and until is not None
+    assert timedelta(seconds=1) < until - now() <= timedelta(seconds=SEEN_EVERY)

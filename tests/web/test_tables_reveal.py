@@ -118,7 +118,7 @@ def test_a_reveal_for_another_table_shows_nothing(
 
 def test_only_events_that_put_another_card_there_hide_it() -> None:
     from classroom.game import Event, EventKind
-    from classroom.play.common import moved
+    from classroom.game import moves_card_at as moved
 
     assert moved(Event(EventKind.SWAPPED, seat=1, position=2, other_seat=0, other_position=4), 0, 4)
     assert moved(Event(EventKind.SWAPPED, seat=0, position=4, other_seat=1, other_position=2), 0, 4)

@@ -154,6 +154,7 @@ def test_the_teacher_sits_in_at_an_open_table_starts_and_ends_it(
     assert snapshot(app, table_id)[:2] == (version + 1, "finished")
     page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert "Your teacher ended this game." in page
+    assert "This game has stopped." in page and "Your turn!" not in page  # nobody's turn now
     assert "data-move" not in page  # no move is offered any more
     refused = kid.post(
         f"/play/tables/{table_id}/move", data={"kind": "draw", "version": str(version + 1)}
@@ -329,7 +330,8 @@ def test_options_a_level_does_not_have_are_left_out(
     )
     assert game(app, table_id).options.outside_face_up is False  # an Outside Peek option
     page = teacher_client.get(f"/classes/{classroom.id}/tables").get_data(as_text=True)
-    assert 'data-needs="outside_peek"' in page and 'data-needs="powers"' in page
+    assert 'data-levels="outside_peek"' in page  # from the engine's Level.options()
+    assert 'data-levels="peek outside_peek standard" data-needs="draw2"' in page
 
 
 @pytest.mark.parametrize(

@@ -6,11 +6,16 @@ Each child signs in as a browser does (the class's pictures, then two secret pic
 CSRF token of each page), opens their table's page and then plays as table.js does: it polls
 `GET .../state?version=N` every `poll` seconds while others play, and on its turn posts the
 moves the board offers (`Accept: application/json`, the form's fields as the page sends them).
+At a child's pace (--think-ms above 0, 3000 by bin/loadbench's default) a child thinks before
+each of its moves (between half and one and a half times --think-ms), and keeps polling while it
+thinks, as the page does; it learns that its turn has come from its own polls only. "seen" is
+the time from a move's answer to the first poll of each other seat that brings it.
 At the end of a round it counts as its assignment says (cube bars posted with "snap", and/or
 the typed total); when a game is over, the first child opens a new table ("Play with friends"),
-the others sit at it and the first child starts it. Children think for no time at all (unless
---think-ms says otherwise): the child whose turn it is is woken as soon as the move before it
-is answered, as if its poll had just landed, so the tables run as fast as the app answers.
+the others sit at it and the first child starts it. At full speed (--think-ms 0, the stress
+figure) children think for no time at all: the child whose turn it is is woken as soon as the
+move before it is answered, as if its poll had just landed, so the tables run as fast as the
+app answers.
 
 Only requests answered inside the measured window count. Every request is checked: a 5xx or a
 status the page would not expect is an error; a 409 "The table has moved on" is counted
@@ -132,9 +137,14 @@ class Group:
     wake: dict[int, Event] = field(default_factory=dict)
     next_table: dict[int, AsyncResult] = field(default_factory=lambda: defaultdict(AsyncResult))
     joined: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    moved_at: dict[tuple[int, int], float] = field(default_factory=dict)  # (table, version)
 
     def wake_seat(self, seat: int | None) -> None:
-        """Wake one child (its poll lands now); everyone but the mover when unknown."""
+        """Wake one child (its poll lands now); everyone but the mover when unknown. At a
+        child's pace nobody is woken: a child sees a move when its own poll brings it."""
+        assert PLAN is not None
+        if PLAN.think:
+            return
         if seat is None:
             for event in self.wake.values():
                 event.set()
@@ -152,6 +162,7 @@ class Plan:
     poll: float
     think: float
     seed: int
+    long_poll: float = 0.0  # seconds a poll may wait for the table to move on (0: none)
 
 
 PLAN: Plan | None = None
@@ -309,10 +320,7 @@ class Child(FastHttpUser):
         event = self.mates.wake[self.seat]
         event.wait(timeout=PLAN.poll)
         event.clear()
-        version = -1 if self.board.version is None else self.board.version
-        data = self.call(
-            "state", "GET", f"/play/tables/{self.table_id}/state?version={version}", headers=JSON
-        ).json()
+        data = self.poll()
         if not data.get("changed"):
             return
         if data.get("status") != self.board.status or self.board.status == "open":
@@ -320,11 +328,47 @@ class Child(FastHttpUser):
         elif data.get("html"):
             self.remember(data["html"])
 
+    def poll(self, wait: float | None = None) -> dict[str, Any]:
+        """One poll of the table's state, as table.js sends it (with long polls, waiting up to
+        `wait` seconds, PLAN.long_poll by default); notes how long each move the poll brings
+        took to reach this seat since its answer ("seen")."""
+        assert PLAN is not None
+        version = -1 if self.board.version is None else self.board.version
+        url = f"/play/tables/{self.table_id}/state?version={version}"
+        wait = PLAN.long_poll if wait is None else min(wait, PLAN.long_poll)
+        if wait > 0:
+            url += f"&wait={wait:.2f}"
+        data: dict[str, Any] = self.call("state", "GET", url, headers=JSON).json()
+        now = time.perf_counter()
+        newest = int(data.get("version") or 0)
+        if TALLY.recording and version >= 0:
+            for seen in range(version + 1, newest + 1):
+                moved = self.mates.moved_at.get((self.table_id, seen))
+                if moved is not None:
+                    TALLY.latency["seen"].append((now - moved) * 1000)
+        return data
+
+    def think(self, counting: bool = False) -> None:
+        """A child's pause before a move, polling all the while as the page does (while the
+        child counts, the page only says every 5 s that it is there: table.js's heartbeat)."""
+        assert PLAN is not None
+        deadline = time.perf_counter() + PLAN.think * self.rng.uniform(0.5, 1.5)
+        every = 5.0 if counting else PLAN.poll
+        while (left := deadline - time.perf_counter()) > 0:
+            gevent.sleep(min(every, left))
+            left = deadline - time.perf_counter()
+            if left > 0:
+                data = self.poll(wait=0 if counting else left)
+                if not counting and data.get("changed") and data.get("html"):
+                    self.remember(data["html"])
+
     def move(self) -> None:
         """One move the board offers: a form posted with fetch, or a card tapped for a SWAP."""
         assert PLAN is not None
         if PLAN.think:
-            gevent.sleep(PLAN.think)
+            self.think()
+            if not (self.board.status == "playing" and self.board.my_turn):
+                return
         choice = page.choose(self.board, self.rng)
         if isinstance(choice, int):
             # Tapping my card for a SWAP is a link: the page comes back with the targets.
@@ -338,6 +382,8 @@ class Child(FastHttpUser):
         data = response.json()
         if response.status_code == 200:
             TALLY.note("moves")
+            if data.get("version") is not None:
+                self.mates.moved_at[(self.table_id, int(data["version"]))] = time.perf_counter()
         before = self.board.status
         if data.get("html"):
             self.remember(data["html"])
@@ -349,6 +395,9 @@ class Child(FastHttpUser):
 
     def count(self) -> None:
         """Count my line as my assignment says: cube bars (snap), then the total if asked."""
+        assert PLAN is not None
+        if PLAN.think:
+            self.think(counting=True)
         form = page.read_count(self.text)
         assert form is not None
         if form.cubes is not None:
@@ -481,6 +530,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         poll=args.poll_ms / 1000,
         think=args.think_ms / 1000,
         seed=args.seed,
+        long_poll=args.long_poll,
     )
     users = len(PLAN.children)
 
@@ -498,6 +548,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     play = measure(args.seconds, args.server_pid)
     runner.quit()
 
+    if not args.trivial_seconds:
+        return {"users": users, "play": play}
     Trivial.path = args.trivial_path
     env2 = Environment(user_classes=[Trivial], events=events, host=args.host)
     runner2 = env2.create_local_runner()
@@ -518,6 +570,7 @@ def main() -> None:
     parser.add_argument("--trivial-path", default="/")
     parser.add_argument("--poll-ms", type=float, default=700)
     parser.add_argument("--think-ms", type=float, default=0)
+    parser.add_argument("--long-poll", type=float, default=0)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--server-pid", type=int)
     parser.add_argument("--signin-timeout", type=float, default=120)

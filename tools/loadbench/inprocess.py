@@ -8,10 +8,7 @@ game does not end), signs each child in, then plays: the child on turn posts one
 the engine allows (as table.js does: `Accept: application/json`, the form's fields and CSRF
 token), the next seat polls with the version before the move (a changed poll) and again with
 the new one (nothing changed), the mover's table page is timed as it is read for its CSRF
-token, the landing page is asked for once, and a bare move (tools/loadbench/bare.py: a move's
-transaction with no game in it) is posted. On a second table of its own, the floor of this
-design (tools/loadbench/floor.py: a real move and a real poll written for speed alone, the
-board sent as data) plays the same kind of moves. Prints the median CPU time of each (also in
+token, and the landing page is asked for once. Prints the median CPU time of each (also in
 landing pages: the machine's speed varies), its wall-clock time and its queries. With
 --profile KIND, a cProfile of that kind of request; with INPROCESS_CALLERS=PATTERN in the
 environment, also who called the functions matching PATTERN (pstats' print_callers).
@@ -51,9 +48,6 @@ def main(argv: list[str] | None = None) -> int:
             "unchanged poll",
             "table page",
             "landing page",
-            "bare move",
-            "floor move",
-            "floor poll",
         ),
         help="cProfile this kind of request",
     )
@@ -74,20 +68,19 @@ def play(args: argparse.Namespace) -> int:
     from sqlalchemy import event
 
     from classroom import create_app
+    from classroom.access import CHILD_SESSION_KEY, CHILD_VERSION_KEY
     from classroom.extensions import db
     from classroom.game import ActionKind
-    from classroom.tables import service
-    from tools.loadbench import bare, floor
+    from classroom.tables.counting import record_count, scoring_of
+    from classroom.tables.loading import game_of, load_table
+    from classroom.tables.status import TableStatus
     from tools.loadbench.seed import seed
 
     app = create_app()
-    app.register_blueprint(bare.bp)
-    app.register_blueprint(floor.bp)
     with app.app_context():
         upgrade()
-    plan = seed(2, 4, rounds=20)
+    plan = seed(1, 4, rounds=20)
     table_id = plan["tables"][0]["id"]
-    floor_table = plan["tables"][1]["id"]
     queries = [0]
 
     def count_query(*_: Any) -> None:
@@ -98,18 +91,15 @@ def play(args: argparse.Namespace) -> int:
 
     anonymous = app.test_client()  # the landing page as the load benchmark asks for it
 
-    def signed_in(child: dict[str, Any]) -> tuple[Any, str]:
-        """A client with the child's session, and its CSRF token."""
+    def signed_in(child: dict[str, Any]) -> Any:
+        """A client with the child's session."""
         client = app.test_client()
         with client.session_transaction() as session:
-            session["child_id"] = child["id"]
-        return client, client.get("/bare/token").get_data(as_text=True)
+            session[CHILD_SESSION_KEY] = child["id"]
+            session[CHILD_VERSION_KEY] = 0  # a seeded child has never signed out
+        return client
 
-    seated = [signed_in(child) for child in plan["children"][:4]]
-    clients = [client for client, _ in seated]
-    bare_tokens = [token for _, token in seated]
-    floor_clients = [signed_in(child) for child in plan["children"][4:]]
-    floor_playing = True
+    clients = [signed_in(child) for child in plan["children"][:4]]
     times: dict[str, list[float]] = {}
     cpus: dict[str, list[float]] = {}
     counts: dict[str, list[int]] = {}
@@ -132,52 +122,24 @@ def play(args: argparse.Namespace) -> int:
         assert response.status_code == 200, (name, response.status_code)
         return response
 
-    def floor_turn(floor_table: int) -> bool:
-        """One ordinary move at the floor's table and a poll of the next seat; False once
-        every move left would end the round (the floor measures ordinary moves only)."""
-        with app.app_context():
-            table = service.load_table(floor_table)
-            assert table is not None
-            game = service.game_of(table)
-            seat, version = game.current_seat, table.version
-            choices = [a for a in game.legal_actions(seat) if a.kind is not ActionKind.CALL]
-            rng.shuffle(choices)
-            ordinary = [a for a in choices if not ends_round(table, seat, a)]
-            db.session.remove()
-        if not ordinary:
-            return False
-        client, token = floor_clients[seat]
-        form = {"csrf_token": token, "version": str(version)} | {
-            k: str(v) for k, v in ordinary[0].to_dict().items()
-        }
-        timed("floor move", client.post, f"/floor/tables/{floor_table}/move", data=form)
-        poller = floor_clients[(seat + 1) % 4][0]
-        timed("floor poll", poller.get, f"/floor/tables/{floor_table}/state")
-        return True
-
-    def ends_round(table: Any, seat: int, action: Any) -> bool:
-        game = service.game_of(table)
-        game.apply(action, seat=seat)
-        return bool(game.round_over)
-
     moves = 0
     while moves < args.moves:
         with app.app_context():
-            table = service.load_table(table_id)
+            table = load_table(table_id)
             assert table is not None
-            if table.status == "counting":
-                game = service.game_of(table)
+            if table.status == TableStatus.COUNTING:
+                game = game_of(table)
                 for seat in range(4):
                     line = [int(c) for c in game.lines[seat]]
-                    scoring = service._scoring_of(table.seats[seat], table)
+                    scoring = scoring_of(table.seats[seat], table)
                     if scoring == "total":
-                        service.record_count(table_id, seat, total=sum(line))
+                        record_count(table_id, seat, total=sum(line))
                     else:
-                        service.record_count(table_id, seat, cubes=line)
+                        record_count(table_id, seat, cubes=line)
                         if scoring == "cubes_and_total":
-                            service.record_count(table_id, seat, total=sum(line))
+                            record_count(table_id, seat, total=sum(line))
                 continue
-            game = service.game_of(table)
+            game = game_of(table)
             seat = game.current_seat
             version = table.version
             legal = [a for a in game.legal_actions(seat) if a.kind is not ActionKind.CALL]
@@ -204,11 +166,6 @@ def play(args: argparse.Namespace) -> int:
         unchanged = f"{state}?version={fresh['version']}"
         timed("unchanged poll", other.get, unchanged, headers=json_header)
         timed("landing page", anonymous.get, "/")
-        bare_form = {"csrf_token": bare_tokens[seat]}
-        bare_move = f"/bare/tables/{table_id}/move"
-        timed("bare move", client.post, bare_move, data=bare_form, headers=json_header)
-        if floor_playing:
-            floor_playing = floor_turn(floor_table)
     print(f"{args.db}, {moves} moves, in-process: medians in ms, and queries per request")
     landing = statistics.median(cpus["landing page"])
     for name, values in times.items():

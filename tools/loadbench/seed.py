@@ -17,7 +17,7 @@ from classroom.extensions import db
 from classroom.models import Classroom, ClassTeacher, Teacher
 from classroom.pictures import new_join_code
 from classroom.roster import enrol
-from classroom.tables import service
+from classroom.tables.seating import open_table_for, seat_child, start_table
 
 # Ways of adding up the score, one per table in turn, so every counting form is exercised.
 SCORINGS = ("cubes", "cubes_and_total", "total")
@@ -55,10 +55,10 @@ def seed(tables: int, seats: int, *, level: str = "standard", rounds: int = 3) -
             )
             db.session.commit()
             # As a child does on "Play with friends": open a table, the others sit, start.
-            table = service.open_table_for(members[0])
+            table = open_table_for(members[0])
             for child in members[1:]:
-                service.seat_child(table.id, child)
-            service.start_table(table.id, [])
+                seat_child(table.id, child)
+            start_table(table.id, [])
             table_rows.append({"id": table.id, "scoring": scoring})
             children += [
                 {

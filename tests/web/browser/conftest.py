@@ -103,12 +103,32 @@ def chromium() -> Iterator[Any]:
         if os.environ.get("CI") == "true":
             pytest.fail(message + "; under CI=true a missing browser is a failure")
         pytest.skip(message)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # CI's machine is often busy (both database passes, a browser and a live server on two
+    # cores): a condition that shows within a second on a quiet machine may take several
+    # there. Every expect waits up to 20 s unless a test says otherwise.
+    expect.set_options(timeout=20_000)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def close_contexts(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every browser context a test opened, whether it passed or not.
+
+    A context left open keeps its pages running: a table page polls every 0.7 s for the rest
+    of the session, so each one a failed (or forgetful) test left behind took CPU from every
+    test after it, on a CI machine that has two cores.
+    """
+    yield
+    if "chromium" not in request.fixturenames:
+        return
+    browser = request.getfixturevalue("chromium")
+    for context in list(browser.contexts):
+        context.close()
 
 
 @pytest.fixture

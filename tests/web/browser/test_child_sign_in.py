@@ -50,6 +50,11 @@ def test_child_signs_in_by_pictures(
     expect(page).to_have_url(re.compile(r"/me$"))
     page.screenshot(path=str(tmp_path / "home.png"), full_page=True)
     assert page.console_errors == []
+    # "I'm done" signs out: it stands well apart from the last play choice (a mis-tap there
+    # would end the child's session).
+    last_choice = page.locator(".play-choices .button").last.bounding_box()
+    done = page.get_by_role("button", name="I'm done").bounding_box()
+    assert done["y"] - (last_choice["y"] + last_choice["height"]) >= 32
 
     page.get_by_role("button", name="I'm done").click()
     expect(page.get_by_role("heading", name="Find your picture!")).to_be_visible()

@@ -10,18 +10,19 @@ from typing import Any
 from flask import Flask
 from playwright.sync_api import expect
 
-from classroom.tables import service
+from classroom.tables.clock import now
+from classroom.tables.computers import advance_computers
 from tests.web.browser.conftest import LiveServer, call_at_once_and_count
 from tests.web.browser.test_play_table import TABLET, child_context, no_axe_violations
-from tests.web.conftest import MadeClass, MadeTeacher
-from tests.web.tables import seat_state, set_level, snapshot, start_table
+from tests.web.conftest import MadeClass, MadeTeacher, teacher_session
+from tests.web.tables import leave, seat_state, set_level, snapshot, start_table
 
 
 def teacher_page(chromium: Any, app: Flask, live_server: LiveServer, teacher: MadeTeacher) -> Any:
     """The teacher's own browser, signed in."""
     context = chromium.new_context(viewport=TABLET, base_url=live_server.url)
     serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
-    cookie = serializer.dumps({"_user_id": teacher.login_token, "_fresh": True})
+    cookie = serializer.dumps(teacher_session(app, teacher))
     name = app.config["SESSION_COOKIE_NAME"]
     context.add_cookies([{"name": name, "value": cookie, "url": live_server.url}])
     return context.new_page()
@@ -98,9 +99,18 @@ def test_a_child_counting_for_a_long_time_is_not_taken_for_one_who_left(
     page = child_context(chromium, app, live_server, child).new_page()
     page.goto(f"/play/tables/{table_id}")
     call_at_once_and_count(page)
-    page.wait_for_timeout(7000)  # more than twice AWAY_AFTER, thinking about the cubes
+    # The child thinks about the cubes for more than twice AWAY_AFTER: as if the page had not
+    # been seen for 7 s. Its heartbeat (every 5 s while counting) must tell the table the child
+    # is there: wait for a heartbeat that did, not for the clock.
+    leave(app, table_id, 0, seconds=7)
+    for _ in range(3):
+        with page.expect_response(lambda r: f"/tables/{table_id}/state" in r.url, timeout=15_000):
+            pass
+        seen = seat_state(app, table_id, 0)["last_seen_at"]
+        if seen is not None and (now() - seen).total_seconds() < 3:
+            break
     with app.app_context():
-        service.advance_computers(table_id)  # someone else reads the table (the teacher)
+        advance_computers(table_id)  # someone else reads the table (the teacher)
     assert seat_state(app, table_id, 0)["stand_in"] is None
     assert snapshot(app, table_id)[1] == "counting"
     for card in page.locator(".count-card").all():

@@ -24,8 +24,8 @@ def test_a_game_page_left_alone_goes_back_to_the_class_pictures(
     version = snapshot(app, table_id)[0]
     page = child_context(chromium, app, live_server, child).new_page()
     page.goto(f"/play/tables/{table_id}")
-    expect(page.locator("[data-board]")).to_have_attribute("data-my-turn", "yes")
-    # Nobody taps; the page keeps polling, and then moves on by itself.
+    # Nobody taps; the page keeps polling, and then moves on by itself. (No check of the board
+    # on the way: on a busy machine the three seconds can be over before it is read.)
     expect(page).to_have_url(re.compile(rf"/join/{classroom.join_code}\?away=1$"), timeout=15000)
     away = "You were away for a while. Tap your picture to play again."
     expect(page.get_by_role("status").filter(has_text=away)).to_be_visible()

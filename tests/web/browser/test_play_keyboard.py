@@ -41,12 +41,15 @@ def test_a_turn_with_the_keyboard_alone(
         "data-speak", re.compile(r"^Your turn! You have .+\. Tap a card of your line")
     )
     version = board.get_attribute("data-version")
-    tab_to(page, ".my-line .card-button")
+    # After the move, focus is already on the first control of the new step: place 1.
+    page.wait_for_function("document.activeElement.matches('.my-line .card-button')")
     name = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert name.startswith("Put your card in place 1")
+    assert name.startswith("Put it here, in place 1")
     page.keyboard.press("Space")
     expect(board).not_to_have_attribute("data-version", version)
     version = board.get_attribute("data-version")
+    # The next step's first control has the focus: "Rat-a-Tat-Cat!", then Done by Tab.
+    page.wait_for_function("document.activeElement.matches('.call-button')")
     tab_to(page, "form:has(input[value='end_turn']) button")
     page.keyboard.press("Enter")
     expect(board).not_to_have_attribute("data-version", version)

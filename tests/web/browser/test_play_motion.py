@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer, wait_for_counting
 from tests.web.browser.test_play_table import TABLET
-from tests.web.conftest import MadeChild
+from tests.web.conftest import MadeChild, child_session
 from tests.web.tables import set_level, start_table
 
 # Every element whose computed style animates or transitions, as "tag.class: what".
@@ -37,7 +37,7 @@ def child_page(
     """The child's tablet with the reduced-motion preference set (or not)."""
     context = chromium.new_context(viewport=TABLET, base_url=live_server.url, reduced_motion=motion)
     serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
-    cookie = serializer.dumps({"child_id": child.id})
+    cookie = serializer.dumps(child_session(app, child))
     context.add_cookies(
         [{"name": app.config["SESSION_COOKIE_NAME"], "value": cookie, "url": live_server.url}]
     )

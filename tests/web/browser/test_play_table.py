@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer, wait_for_counting
-from tests.web.conftest import MadeChild, MadeClass
+from tests.web.conftest import MadeChild, MadeClass, child_session, teacher_session
 from tests.web.tables import set_level
 
 AXE = "/static/vendor/axe-core/axe.min.js"
@@ -22,7 +23,7 @@ def child_context(chromium: Any, app: Flask, live_server: LiveServer, child: Mad
     """A browser context (a tablet) with the child signed in."""
     context = chromium.new_context(viewport=TABLET, base_url=live_server.url)
     serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
-    cookie = serializer.dumps({"child_id": child.id})
+    cookie = serializer.dumps(child_session(app, child))
     name = app.config["SESSION_COOKIE_NAME"]
     context.add_cookies([{"name": name, "value": cookie, "url": live_server.url}])
     return context
@@ -74,6 +75,34 @@ def take_a_step(page: Any, call: bool = False) -> bool:
     return False
 
 
+# True once the page's board is not the one at version `v` (a move was made, or the page
+# changed), or the child has something to do: their turn, their count, the end of the game.
+TABLE_MOVED_ON = """v => {
+  const b = document.querySelector('[data-board]');
+  return !b || b.getAttribute('data-version') !== v
+    || b.getAttribute('data-my-turn') === 'yes'
+    || !!document.querySelector('[data-counting] .count-form')
+    || document.body.innerText.includes('The game is over!');
+}"""
+
+
+def wait_for_the_table(*pages: Any) -> None:
+    """Wait, on a condition and not a clock, until one of the pages has something new: the
+    others' moves (polled by table.js), a turn, a count or the end of the game."""
+    versions = [p.locator("[data-board]").first.get_attribute("data-version") for p in pages]
+    script = "(" + TABLE_MOVED_ON + ")"
+    for _ in range(300):  # each page in turn, briefly: any of them may be the one to change
+        for page, version in zip(pages, versions, strict=True):
+            try:
+                page.wait_for_function(
+                    script, arg=version, timeout=100 if len(pages) > 1 else 30_000
+                )
+                return
+            except PlaywrightTimeout:
+                continue
+    raise AssertionError("the table did not move on")
+
+
 def count_my_cubes(page: Any) -> None:
     """Place the right number of cubes on each card, snap, then type the total."""
     wait_for_counting(page)
@@ -100,7 +129,7 @@ def play_until_over(page: Any, steps: int = 600) -> None:
             count_my_cubes(page)
             continue
         if not take_a_step(page, call=step > 12):
-            page.wait_for_timeout(80)
+            wait_for_the_table(page)
     raise AssertionError("the game did not end")
 
 
@@ -178,7 +207,7 @@ def test_two_children_play_at_one_table_on_two_tablets(
             elif take_a_step(page, call=step > 12):
                 moved = True
         if not moved:
-            pages[0].wait_for_timeout(80)
+            wait_for_the_table(*pages)
     for page in pages:
         expect(page.get_by_text("The game is over!")).to_be_visible()
         expect(page.locator(".bars .seat-bar")).to_have_count(2)
@@ -194,7 +223,7 @@ def test_a_teacher_sets_up_a_table_and_watches_it_live(
 ) -> None:
     context = chromium.new_context(viewport=TABLET, base_url=live_server.url)
     serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
-    cookie = serializer.dumps({"_user_id": teacher.login_token, "_fresh": True})
+    cookie = serializer.dumps(teacher_session(app, teacher))
     name = app.config["SESSION_COOKIE_NAME"]
     context.add_cookies([{"name": name, "value": cookie, "url": live_server.url}])
     page = context.new_page()

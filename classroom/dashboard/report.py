@@ -1,0 +1,310 @@
+"""The parent report in plain words, in the child's report language (Flask-Babel catalogs in
+classroom/translations): what the child can do, one thing they are learning and one thing to
+try at home. No chart, no figure from too few chances (the report says so instead), and
+nothing about a measure that does not apply at the child's level (docs/dashboards.md, "The
+progress report")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from flask_babel import format_date, gettext, ngettext
+
+from classroom.game import Level
+from classroom.insights import Move, Rate
+from classroom.progress import ChildProgress
+
+STRONG = 0.8  # a share at least this high is something the child can do
+LANGUAGES = {"en": "English", "es": "Español"}  # a new language: its catalog and a line here
+DEFAULT_LANGUAGE = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class ParentReport:
+    """Every sentence of the report, already in the report's language."""
+
+    title: str
+    period: str
+    intro: str
+    few_games: str | None  # said when there are too few chances for figures
+    can_do: list[str]
+    learning: str
+    at_home: str
+    next_step: str
+
+
+def level_for_parents(level: Level) -> str:
+    """What a level means, for a parent who has never seen the game."""
+    return {
+        Level.ULTRA_PEEK: gettext(
+            "every card is face up, so the game is all about comparing numbers"
+        ),
+        Level.PEEK: gettext(
+            "cards are face down, but children may look at their own cards at any time"
+        ),
+        Level.OUTSIDE_PEEK: gettext(
+            "children may look at their two outside cards; the middle two they must remember"
+        ),
+        Level.STANDARD: gettext(
+            "the full game: one look at the start, then children remember their cards"
+        ),
+    }[level]
+
+
+def times(rate: Rate) -> str:
+    """ "17 times out of 20"; only called with enough chances."""
+    return ngettext(
+        "%(num)d time out of %(chances)d",
+        "%(num)d times out of %(chances)d",
+        rate.hits,
+        chances=rate.chances,
+    )
+
+
+def strong(rate: Rate) -> bool:
+    """Enough chances, and right often enough to call it something the child can do (and,
+    for a comparison figure, clearly better than tapping at random would give)."""
+    return rate.value is not None and rate.value >= STRONG and rate.above_chance is not False
+
+
+def can_do(name: str, data: ChildProgress, applies: dict[str, bool]) -> list[str]:
+    """The things the child does well, each with its figure (enough chances only)."""
+    s = data.summary
+    found = []
+    if strong(s.accuracy):
+        found.append(
+            gettext(
+                "When a lower card comes, %(name)s keeps it and gives away a higher one: "
+                "%(times)s.",
+                name=name,
+                times=times(s.accuracy),
+            )
+        )
+    cat_cat = s.by_family["cat-cat"]
+    if strong(cat_cat):
+        found.append(
+            gettext(
+                "%(name)s can tell which of two small numbers (0 to 6) is lower: %(times)s.",
+                name=name,
+                times=times(cat_cat),
+            )
+        )
+    if applies["memory"] and strong(s.memory.held):
+        found.append(
+            gettext(
+                "%(name)s remembers cards that are face down: %(times)s.",
+                name=name,
+                times=times(s.memory.held),
+            )
+        )
+    if applies["cubes"] and strong(s.numerals.overall):
+        found.append(
+            gettext(
+                "%(name)s counts out as many cubes as the number on a card: %(times)s.",
+                name=name,
+                times=times(s.numerals.overall),
+            )
+        )
+    if applies["typing"] and strong(s.adding.exact):
+        found.append(
+            gettext(
+                "%(name)s adds up four cards to the right total: %(times)s.",
+                name=name,
+                times=times(s.adding.exact),
+            )
+        )
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """One thing a child can be learning: how to say it, and what to try at home."""
+
+    learning: Callable[[str], str]
+    at_home: Callable[[], str]
+
+
+TOPICS: dict[str, Topic] = {
+    "cat_versus_rat": Topic(
+        lambda name: gettext(
+            "%(name)s is learning to compare two small numbers, such as 3 and 4: "
+            "sometimes %(name)s treats them as the same.",
+            name=name,
+        ),
+        lambda: gettext(
+            "Put two cards from 0 to 6 face up, such as 3 and 4, and ask: which is lower? "
+            "Then let your child ask you."
+        ),
+    ),
+    "memory": Topic(
+        lambda name: gettext(
+            "%(name)s is learning to remember cards once they are turned face down.",
+            name=name,
+        ),
+        lambda: gettext(
+            "Lay four cards face down, look at one together, and a little later ask: "
+            "what was that card?"
+        ),
+    ),
+    "counting": Topic(
+        lambda name: gettext(
+            "%(name)s is learning to count out exactly as many cubes as the number on a card.",
+            name=name,
+        ),
+        lambda: gettext(
+            "Build towers of blocks or spoons as tall as a number, and count them together, "
+            "touching each one."
+        ),
+    ),
+    "adding": Topic(
+        lambda name: gettext("%(name)s is learning to add up four numbers to a total.", name=name),
+        lambda: gettext(
+            "Add up the numbers on three or four cards together, with fingers or small "
+            "objects, and check the total twice."
+        ),
+    ),
+    "calling": Topic(
+        lambda name: gettext(
+            "%(name)s is learning when to end the game: with the lowest total, not too early.",
+            name=name,
+        ),
+        lambda: gettext(
+            "In any game where the lowest total wins, talk about when it is a good time to "
+            "stop: is my total low enough?"
+        ),
+    ),
+    "comparing": Topic(
+        lambda name: gettext(
+            "%(name)s is learning to keep the lower of two numbers every time.", name=name
+        ),
+        lambda: gettext(
+            'Play "which is lower?" with two cards at a time; the one who says the lower '
+            "number keeps both."
+        ),
+    ),
+    "next_level": Topic(
+        lambda name: gettext(
+            "%(name)s is getting ready for a harder level of the game.", name=name
+        ),
+        lambda: gettext(
+            "Play a card game where the lowest total wins, and add up your cards together at "
+            "the end."
+        ),
+    ),
+    # Standard is the hardest level: there is no harder one to get ready for.
+    "full_game": Topic(
+        lambda name: gettext(
+            "%(name)s is learning to play the full game well: remembering the cards "
+            "turned face down, and choosing the right moment to say Rat-a-Tat-Cat.",
+            name=name,
+        ),
+        lambda: gettext(
+            "Play a card game where the lowest total wins, and add up your cards together at "
+            "the end."
+        ),
+    ),
+}
+
+
+def topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
+    """The one thing the child is learning: an active flag first, then the weakest measure
+    with enough chances, then the next level (at Standard, the top, the full game)."""
+    for state in data.active_flags:
+        return state.kind.value
+    # A habit whose flag has faded is behind the child: not what they are learning now.
+    faded = {state.kind.value for state in data.flags if not state.active}
+    s = data.summary
+    weak = [
+        ("comparing", s.accuracy, True),
+        ("cat_versus_rat", s.by_family["cat-cat"], True),
+        ("memory", s.memory.held, applies["memory"]),
+        ("counting", s.numerals.overall, applies["cubes"]),
+        ("adding", s.adding.exact, applies["typing"]),
+    ]
+    learning = [
+        (rate.value, topic)
+        for topic, rate, applied in weak
+        if applied and topic not in faded and rate.value is not None and not strong(rate)
+    ]
+    if learning:
+        # The weakest; on a tie, the first in the list above (min keeps the first).
+        return min(learning, key=lambda pair: pair[0])[1]
+    return "full_game" if s.level is Level.STANDARD else "next_level"
+
+
+def period_text(start: date, end: date) -> str:
+    """ "2 November 2026 to 29 November 2026" in the report's language."""
+    return gettext(
+        "%(start)s to %(end)s",
+        start=format_date(start, format="long"),
+        end=format_date(end, format="long"),
+    )
+
+
+def next_step_text(name: str, data: ChildProgress) -> str:
+    """What comes next, said softly: the teacher decides."""
+    step = data.next_step
+    if step.move is Move.UP:
+        return gettext(
+            "%(name)s looks ready to try the next level, %(level)s: %(what)s.",
+            name=name,
+            level=step.level.label,
+            what=level_for_parents(step.level),
+        )
+    if step.move is Move.DOWN:
+        return gettext(
+            "A little more practice at %(level)s will help: %(what)s.",
+            level=step.level.label,
+            what=level_for_parents(step.level),
+        )
+    return gettext("%(name)s keeps practising at %(level)s.", name=name, level=step.level.label)
+
+
+def parent_report(
+    name: str, class_name: str, data: ChildProgress, applies: dict[str, bool]
+) -> ParentReport:
+    """The report's sentences in the current locale (the caller forces the child's)."""
+    s = data.summary
+    games = ngettext("%(num)d game", "%(num)d games", s.games)
+    intro = gettext(
+        "In Rat-a-Tat-Cat each player holds four cards and tries to end with the lowest "
+        "total. %(name)s played %(games)s in this period, at the %(level)s level: %(what)s.",
+        name=name,
+        games=games,
+        level=s.level.label,
+        what=level_for_parents(s.level),
+    )
+    if not s.games:
+        # Not "played 0 games": the sentence below says there is nothing to tell yet.
+        intro = gettext(
+            "In Rat-a-Tat-Cat each player holds four cards and tries to end with the lowest "
+            "total. %(name)s plays at the %(level)s level: %(what)s.",
+            name=name,
+            level=s.level.label,
+            what=level_for_parents(s.level),
+        )
+    few = None
+    if not s.games:
+        few = gettext(
+            "%(name)s has not played in this period yet, so there is nothing to tell yet.",
+            name=name,
+        )
+    elif not s.accuracy.enough:
+        few = gettext(
+            "%(name)s has played only a few games in this period: too few for figures we can "
+            "count on. What follows is what we saw so far.",
+            name=name,
+        )
+    topic = TOPICS[topic_of(data, applies)]
+    return ParentReport(
+        title=gettext("%(name)s: Rat-a-Tat-Cat progress report", name=name),
+        period=f"{class_name} · {period_text(data.range.start, data.range.end)}",
+        intro=intro,
+        few_games=few,
+        can_do=can_do(name, data, applies),
+        learning=topic.learning(name),
+        at_home=topic.at_home(),
+        next_step=next_step_text(name, data),
+    )

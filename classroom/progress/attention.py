@@ -1,0 +1,174 @@
+"""Who needs the teacher today: the few children to look at now, each with its reason in one
+line, newest first (the top of the class page; docs/dashboards.md, "Who needs you today").
+
+The evidence is the overview's (single choices summed into tallies): the last four weeks up
+to today in the class's own days, against the same four weeks as they stood a week ago.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from sqlalchemy import func, select
+
+from classroom.extensions import db
+from classroom.insights import Move, Trend
+from classroom.models import AssignmentChange, Child, Classroom, DailyTally
+from classroom.zones import local_day
+
+from .pages import DateRange, overview
+
+QUIET_DAYS = 7  # no games for this many days: worth a word
+STUCK_DAYS = 21  # at the same level this long without moving forward
+SHOWN = 6  # the list stays short: the overview has everyone
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why one child is on the list, and the day it dates from (for newest first)."""
+
+    child_id: int
+    name: str
+    picture: str
+    colour: str
+    text: str
+    since: date
+
+    @classmethod
+    def of(cls, child: Child, text: str, since: date) -> Reason:
+        """A child's reason."""
+        return cls(child.id, child.display_name, child.picture, child.colour, text, since)
+
+
+@dataclass(frozen=True, slots=True)
+class NeedsYou:
+    """The children to look at today, newest reason first, and how many more there were."""
+
+    reasons: list[Reason]
+    more: int
+
+
+FLAG_WORDS = {
+    "cat_versus_rat": "treats all cats alike (keeps a 4 when a 3 comes)",
+    "memory": "choices went against cards they had seen",
+    "counting": "cube bars not as long as the number",
+    "adding": "typed totals not right",
+    "calling": 'calls "Rat-a-Tat-Cat" without the lowest score',
+}
+
+
+def level_since(child_ids: list[int], time_zone: str) -> dict[int, date]:
+    """The day each child's level last changed (or they were added), in the class's days."""
+    found: dict[int, date] = {}
+    rows = db.session.execute(
+        select(
+            AssignmentChange.child_id,
+            AssignmentChange.changed_at,
+            AssignmentChange.before,
+            AssignmentChange.after,
+        )
+        .where(AssignmentChange.child_id.in_(child_ids))
+        .order_by(AssignmentChange.changed_at.desc(), AssignmentChange.id.desc())
+    )
+    for child_id, when, before, after in rows:
+        if child_id in found:
+            continue
+        if before is None or before.get("level") != after.get("level"):
+            found[child_id] = local_day(when, time_zone)
+    return found
+
+
+def last_played(class_id: int, child_ids: list[int]) -> dict[int, date]:
+    """Each child's last day with a recorded choice."""
+    rows = db.session.execute(
+        select(DailyTally.child_id, func.max(DailyTally.day))
+        .where(
+            DailyTally.class_id == class_id,
+            DailyTally.child_id.in_(child_ids),
+            DailyTally.key == "choice",
+        )
+        .group_by(DailyTally.child_id)
+    )
+    return {int(child_id): day for child_id, day in rows}
+
+
+def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
+    """The children to look at today, each with one reason, newest first."""
+    children = classroom.active_children
+    if not children:
+        return NeedsYou([], 0)
+    ids = [child.id for child in children]
+    now = {row.child_id: row for row in overview(classroom, DateRange.last_days(today), today).rows}
+    week_ago = today - timedelta(days=7)
+    before = {
+        row.child_id: {state.kind for state in row.active_flags}
+        for row in overview(classroom, DateRange.last_days(week_ago), week_ago).rows
+    }
+    since = level_since(ids, classroom.time_zone)
+    played = last_played(classroom.id, ids)
+    found: list[Reason] = []
+    for child in children:
+        row = now[child.id]
+
+        if child.failed_tries >= max_tries:
+            found.append(Reason.of(child, "cannot sign in: too many wrong secret pictures", today))
+            continue
+        new = [s for s in row.active_flags if s.kind not in before.get(child.id, set())]
+        if new:
+            state = max(new, key=lambda s: s.last_seen or today)
+            day = state.last_seen or today
+            found.append(
+                Reason.of(
+                    child,
+                    f"new this week: {FLAG_WORDS[state.kind.value]} (seen {day:%a %-d %b})",
+                    day,
+                )
+            )
+            continue
+        last = played.get(child.id)
+        # A child added this week who has not played yet is simply new: on a class's first
+        # day every child would otherwise be "no games yet" and the list would say nothing.
+        joined = local_day(child.created_at, classroom.time_zone)
+        if last is None and (today - joined).days < QUIET_DAYS:
+            continue
+        if last is None or (today - last).days >= QUIET_DAYS:
+            text = "no games yet" if last is None else f"no games since {last:%a %-d %b}"
+            found.append(Reason.of(child, text, last or date.min))
+            continue
+        accuracy = row.summary.accuracy
+        if accuracy.above_chance is False:
+            found.append(
+                Reason.of(
+                    child,
+                    ("below chance: " if accuracy.below_chance else "at chance: ")
+                    + f"comparisons {accuracy.verdict()} ({accuracy.chance_text()}, last 4 weeks)",
+                    last,
+                )
+            )
+            continue
+        if row.next_step.move is Move.DOWN:
+            found.append(
+                Reason.of(
+                    child, f"finds {row.summary.level.label} hard: {row.next_step.sentence}", today
+                )
+            )
+            continue
+        level_day = since.get(child.id)
+        stuck = level_day is not None and (today - level_day).days >= STUCK_DAYS
+        step = row.next_step
+        if stuck and step.move is Move.STAY and row.summary.trend is not Trend.UP:
+            weeks = (today - level_day).days // 7
+            at = f"at {row.summary.level.label} for {weeks} weeks"
+            few = step.too_few
+            # Held only by too few recent comparisons (right or not): the true reason is
+            # "play more", not "no progress" (docs/dashboards.md).
+            text = (
+                f"needs more games: {few.chances} of the {few.minimum} comparisons "
+                f"a move needs {step.span} ({at})"
+                if few is not None
+                else f"{at} without moving forward"
+            )
+            found.append(Reason.of(child, text, level_day))
+    found.sort(key=lambda r: (r.since, r.name.casefold()), reverse=True)
+    return NeedsYou(found[:SHOWN], max(0, len(found) - SHOWN))

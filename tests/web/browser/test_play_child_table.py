@@ -1,0 +1,292 @@
+"""The child's table on a 768x1024 tablet, as a five-year-old meets it (issue 11): Standard's
+outside cards face up at the start of each round; no score or winner on the page while the
+child counts (every way of adding up); "Let's count again" and the first try recorded; two
+computer players of one kind with their own names and faces; every control of the step on
+screen at 768x1024, 1024x768 and 1280x800; focus on the first control after a move; axe."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import expect
+
+from classroom.extensions import db
+from classroom.game import Power
+from classroom.models import CountRow
+from tests.web.browser.conftest import LiveServer, wait_for_counting
+from tests.web.browser.test_play_table import AXE, child_context, no_axe_violations
+from tests.web.conftest import MadeChild
+from tests.web.tables import game, set_level, start_table
+
+SIZES = [(768, 1024), (1024, 768), (1280, 800)]
+LINES = [1, 2, 3, 9, 5, 6, 7, 8]  # the child's line (seat 0), then the computer's
+NUMBERS = [4, 8, 3, 5, 2, 6, 1, 7, 0, 4, 8, 3]  # the first DISCARD, then the DRAW pile
+SPOILERS = re.compile(r"\d+ points|\bwon\b|\bwin\b|winning|\bwinner\b", re.I)
+# Everything a page says: its text, and the words in its attributes (read aloud or named).
+WORDS = """() => document.body.innerText + ' ' + Array.from(document.querySelectorAll('*'))
+  .flatMap(el => ['aria-label', 'data-spoken', 'data-speak', 'data-say', 'alt', 'title']
+  .map(a => el.getAttribute(a) || '')).join(' ')"""
+
+
+def tablet(chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild) -> Any:
+    return child_context(chromium, app, live_server, child).new_page()
+
+
+def tap(page: Any, selector: str) -> None:
+    """Tap a move and wait until the board has moved on."""
+    board = page.locator("[data-board]")
+    version = board.get_attribute("data-version")
+    page.locator(selector).first.click()
+    expect(board).not_to_have_attribute("data-version", version, timeout=15000)
+
+
+def call_and_wait_to_count(page: Any) -> None:
+    """Draw, throw the card away, call Rat-a-Tat-Cat!; the computer's last turn; counting."""
+    tap(page, "button[aria-label^='Draw a card']")
+    tap(page, "button:text-is('Put it on the DISCARD pile')")
+    page.locator("button:text-is('Rat-a-Tat-Cat!')").click()
+    expect(page.locator("[data-counting]")).to_be_visible(timeout=20000)
+
+
+def type_total(page: Any, total: int) -> None:
+    expect(page.locator("[data-keypad]")).to_be_visible()
+    page.get_by_role("button", name="Clear").click()
+    for digit in str(total):
+        page.locator(f"[data-key='{digit}']").click()
+    page.get_by_role("button", name="That's my total").click()
+
+
+def snap(page: Any, stacks: list[int]) -> None:
+    wait_for_counting(page)
+    for place, n in enumerate(stacks, start=1):
+        card = page.locator(f".count-card[data-place='{place}']")
+        while int(card.locator("input[data-cubes]").input_value()) < n:
+            card.locator("[data-add]").click()
+        while int(card.locator("input[data-cubes]").input_value()) > n:
+            card.locator("[data-remove]").click()
+    page.get_by_role("button", name="Snap the bar!").click()
+
+
+def test_standard_shows_the_outside_cards_at_the_start_of_each_round(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    set_level(app, child, "standard", scoring="total")
+    table_id = start_table(app, [child], ["solid"], stacked=LINES + NUMBERS, rounds=2)
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    mine = page.locator(".my-line")
+    expect(mine.locator(".card-outside")).to_have_count(2)
+    expect(mine.locator('.card-wrap[data-position="1"]')).to_have_attribute("data-card", "1")
+    expect(mine.locator('.card-wrap[data-position="4"]')).to_have_attribute("data-card", "9")
+    for middle in (2, 3):  # the middle cards stay face down
+        assert (
+            mine.locator(f'.card-wrap[data-position="{middle}"]').get_attribute("data-card") is None
+        )
+    assert page.locator(".other-lines [data-card]").count() == 0
+    expect(page.get_by_text("Remember these!")).to_be_visible()
+    assert "Remember these!" in page.locator("[data-board]").get_attribute("data-spoken")
+    no_axe_violations(page)
+    page.get_by_role("button", name="I remember").click()
+    expect(mine.locator(".card-outside")).to_have_count(0)
+    expect(mine.locator("[data-card]")).to_have_count(0)
+    # Round 1 to its end, then round 2 starts with the look again.
+    call_and_wait_to_count(page)
+    type_total(page, sum(int(c) for c in game(app, table_id).lines[0]))
+    expect(page.get_by_text("Round 1 is over!")).to_be_visible()
+    no_axe_violations(page)
+    page.get_by_role("link", name="Next round!").click()
+    expect(page.locator(".my-line .card-outside")).to_have_count(2)
+    expect(page.get_by_text("Remember these!")).to_be_visible()
+    # About ten seconds later they turn face down by themselves.
+    expect(page.locator(".my-line .card-outside")).to_have_count(0, timeout=20000)
+
+
+@pytest.mark.parametrize("scoring", ["cubes", "cubes_and_total", "total"])
+def test_no_score_or_winner_on_the_page_while_the_child_counts(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild, scoring: str
+) -> None:
+    set_level(app, child, "ultra_peek", scoring=scoring)
+    table_id = start_table(app, [child], ["beginner"])
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    call_and_wait_to_count(page)
+    said = page.evaluate(WORDS)
+    assert not SPOILERS.search(said), SPOILERS.search(said)
+    line = [int(c) for c in game(app, table_id).lines[0]]
+    if scoring != "total":
+        snap(page, line)
+    if scoring != "cubes":
+        # Snapping the bar loads the next page: read it once it is there, not mid-load.
+        expect(page.get_by_role("button", name="Snap the bar!")).to_have_count(0)
+        expect(page.locator("[data-keypad]")).to_be_visible()
+        page.wait_for_load_state()
+        said = page.evaluate(WORDS)
+        assert not SPOILERS.search(said), SPOILERS.search(said)
+        type_total(page, sum(line))
+    # Counted: the true total, everyone's bars side by side and who won.
+    expect(page.get_by_text(f"Your line makes {sum(line)} points.")).to_be_visible()
+    expect(page.locator(".bars .seat-bar")).to_have_count(2)
+    expect(page.locator(".game-over")).to_contain_text(" won.")
+    every_size(page, "the game is over", ".back-home, .game-over")
+
+
+def test_let_us_count_again_after_a_wrong_total_and_wrong_stacks(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    set_level(app, child, "ultra_peek", scoring="cubes_and_total")
+    table_id = start_table(app, [child], ["beginner"], stacked=LINES + NUMBERS)
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    call_and_wait_to_count(page)
+    line = [int(c) for c in game(app, table_id).lines[0]]
+    wrong = [line[0] + 1, *line[1:]]
+    snap(page, wrong)
+    expect(page.get_by_text("Let's count again!")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text=f"Card 1 says {line[0]}.")).to_be_visible()
+    expect(page.locator(".count-card[data-place='1'].count-card-again")).to_be_visible()
+    expect(page.locator(".count-card-again")).to_have_count(1)
+    no_axe_violations(page)
+    # The hint does not push the card's "- cube" or "Snap the bar!" off the screen.
+    every_size(page, "count again (cubes)", COUNTING)
+    snap(page, line)
+    type_total(page, 99)
+    expect(page.get_by_text("Let's count again!")).to_be_visible()
+    expect(page.locator(".count-along-stack .cube")).to_have_count(sum(line))
+    no_axe_violations(page)
+    every_size(page, "count again (total)", COUNTING)
+    type_total(page, 98)
+    told = f"Let's count together: {' + '.join(map(str, line))} = {sum(line)}."
+    expect(page.get_by_text(told)).to_be_visible()
+    with app.app_context():
+        row = db.session.scalars(db.select(CountRow)).one()
+        assert row.cubes == [n or None for n in wrong] and row.typed_total == 99
+        assert row.cube_hint and row.total_hint and row.corrected_by_hint
+
+
+def test_two_computer_players_of_one_kind_look_different(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    table_id = start_table(app, [child], ["beginner", "beginner"])
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    heads = page.locator(".other-lines .seat-head")
+    expect(heads).to_have_count(2)
+    names = heads.locator(".seat-name-text").all_inner_texts()
+    faces = [img.get_attribute("src") for img in heads.locator("img").all()]
+    assert names == ["Kitten", "Mittens"] and len(set(faces)) == 2
+
+
+BOARD = (
+    "[data-board] button:visible, [data-board] a.card-button:visible, "
+    "[data-board] a.move-link:visible, .my-line, .piles, [data-pile='hand']"
+)
+COUNTING = (
+    "[data-counting] button:visible, [data-counting] .count-card, [data-counting] input:visible"
+)
+
+
+def on_screen(page: Any, where: str, parts_of: str = BOARD) -> None:
+    """Every control of the step, the child's line, the piles and the card in hand (or the
+    counting form's cards and buttons) are inside the window, and the page is not scrolled."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    assert page.evaluate("window.scrollY") == 0, where
+    parts = page.locator(parts_of).all()
+    assert parts, where
+    for part in parts:
+        box = part.bounding_box()
+        inside = box["x"] >= 0 and box["y"] >= 0
+        inside = inside and box["x"] + box["width"] <= width
+        inside = inside and box["y"] + box["height"] <= height
+        assert inside, f"{where} at {width}x{height}: {part.evaluate('e => e.outerHTML')[:160]}"
+
+
+def names_hold_their_words(page: Any) -> None:
+    """axe finds nothing, also with its check (off by default) that a control's name holds
+    the words it shows ("Put it here", "Swap", "DRAW 2" under a card)."""
+    page.add_script_tag(url=AXE)
+    found = page.evaluate(
+        "async () => (await axe.run(document,"
+        " {rules: {'label-content-name-mismatch': {enabled: true}}})).violations"
+    )
+    assert found == [], [(v["id"], [n["html"][:160] for n in v["nodes"]][:3]) for v in found]
+
+
+def every_size(page: Any, where: str, parts_of: str = BOARD) -> None:
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        on_screen(page, where, parts_of)
+    page.set_viewport_size({"width": 768, "height": 1024})
+
+
+THIRD_LINE = [2, 3, 5, 6]
+FOURTH_LINE = [0, 1, 7, 8]
+# Standard: Remember these! on the child's line; Peek: a Look button under every card (no PEEK
+# cards at Peek). Three seats, and four (three other lines above the piles).
+STEPS = [
+    *(("standard", drawn) for drawn in (4, Power.PEEK, Power.SWAP, Power.DRAW_2)),
+    *(("peek", drawn) for drawn in (4, Power.SWAP, Power.DRAW_2)),
+]
+
+
+@pytest.mark.parametrize("computers", [2, 3], ids=["3 seats", "4 seats"])
+@pytest.mark.parametrize(("level", "drawn"), [(lv, int(d)) for lv, d in STEPS])
+def test_every_control_of_the_step_is_on_screen_and_focus_follows(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    child: MadeChild,
+    level: str,
+    drawn: int,
+    computers: int,
+) -> None:
+    set_level(app, child, level, scoring="total")
+    lines = [*LINES, *THIRD_LINE, *FOURTH_LINE][: 4 * (computers + 1)]
+    deck = [*lines, 4, drawn, *NUMBERS[1:]]  # the lines, DISCARD, first draw
+    players = ["strong", "beginner", "solid"][:computers]
+    table_id = start_table(app, [child], players, stacked=deck)
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    expect(page.locator(".other-lines .line-box")).to_have_count(computers)
+    if level == "standard":
+        expect(page.get_by_text("Remember these!")).to_be_visible()
+    else:
+        expect(page.locator(".my-line .look-button")).to_have_count(4)
+    every_size(page, f"{level}: draw or take")
+    tap(page, "button[aria-label^='Draw a card']")
+    expect(page.locator("[data-pile='hand']")).to_have_attribute("data-card", str(drawn))
+    # Focus is on the first control of the new step.
+    first = page.evaluate(
+        "document.activeElement.closest('[data-board]') !== null"
+        " && document.activeElement.matches('button, a')"
+    )
+    assert first
+    every_size(page, f"{level}: holding {drawn}")
+    names_hold_their_words(page)
+    if drawn == int(Power.SWAP):
+        page.locator(".my-line a.card-button").first.click()
+        expect(page.locator(".other-lines .card-button").first).to_be_visible()
+        every_size(page, f"{level}: SWAP, their card")
+        names_hold_their_words(page)
+    elif drawn == 4:
+        tap(page, ".my-line .card-button")
+        expect(page.locator(".call-button")).to_be_focused()
+        every_size(page, f"{level}: call or done")
+
+
+@pytest.mark.parametrize("scoring", ["cubes", "total"])
+def test_the_counting_step_is_on_screen(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild, scoring: str
+) -> None:
+    set_level(app, child, "ultra_peek", scoring=scoring)
+    table_id = start_table(app, [child], ["beginner"])
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    call_and_wait_to_count(page)
+    if scoring == "cubes":
+        wait_for_counting(page)
+    else:
+        expect(page.locator("[data-keypad]")).to_be_visible()
+    every_size(page, f"counting ({scoring})", COUNTING)

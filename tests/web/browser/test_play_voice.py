@@ -1,0 +1,233 @@
+"""The voice and the feel of a child's table on a 768x1024 tablet: the read-aloud and sounds
+switches (kept per device across a reload; read-aloud on by default at Ultra-Peek and Peek),
+nothing spoken or played before the first tap, nothing played when muted, the computer
+player's sentence after its move with think-aloud on and not with it off, the celebration at
+the end of a round, the speakers on the sign-in pages and home. Speech and sounds are observed,
+not heard: speechSynthesis.speak is recorded, and sounds.js announces each sound it plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import expect
+from sqlalchemy import update
+
+from classroom.extensions import db
+from classroom.models import PlayTable
+from tests.web.browser.conftest import LiveServer, wait_for_counting
+from tests.web.browser.test_play_table import child_context, no_axe_violations
+from tests.web.conftest import MadeChild
+from tests.web.tables import set_level, start_table
+
+OBSERVE = """
+window.__said = [];
+window.__sounds = [];
+window.__contexts = 0;
+if (window.speechSynthesis) {
+  window.speechSynthesis.speak = function (u) { window.__said.push(u.text); };
+  window.speechSynthesis.cancel = function () {};
+}
+const RealContext = window.AudioContext;
+window.AudioContext = function () { window.__contexts += 1; return new RealContext(); };
+document.addEventListener("table:sound", function (e) { window.__sounds.push(e.detail.sound); });
+"""
+TIMEOUT = 20_000
+
+
+def tablet(chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild) -> Any:
+    context = child_context(chromium, app, live_server, child)
+    context.add_init_script(OBSERVE)
+    page = context.new_page()
+    page.errors = []
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    return page
+
+
+def said(page: Any) -> list[str]:
+    return list(page.evaluate("window.__said"))
+
+
+def sounds(page: Any) -> list[str]:
+    return list(page.evaluate("window.__sounds"))
+
+
+def move(page: Any, name: str) -> None:
+    board = page.locator("[data-board]")
+    version = board.get_attribute("data-version")
+    page.get_by_role("button", name=name).first.click()
+    expect(board).not_to_have_attribute("data-version", version, timeout=TIMEOUT)
+
+
+def test_switches_default_by_level_and_persist_across_a_reload(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    set_level(app, child, "ultra_peek")
+    table_id = start_table(app, [child], ["beginner"])
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    read_aloud = page.locator("[data-read-aloud]")
+    sound_switch = page.locator("[data-sounds]")
+    expect(read_aloud).to_have_attribute("aria-pressed", "true")  # Ultra-Peek: on
+    expect(sound_switch).to_have_attribute("aria-pressed", "true")
+    # Nothing is spoken or played before the first tap, not even an AudioContext made.
+    assert said(page) == [] and page.evaluate("window.__contexts") == 0
+    no_axe_violations(page)  # the switches and the speaker, before anything is tapped
+    assert said(page) == [] and page.evaluate("window.__contexts") == 0
+    # The first tap reads the turn's words; the draw's story line plays the draw sound and
+    # the new step's words are read by themselves.
+    move(page, "Draw a card")
+    expect(page.locator("[data-board]")).to_have_attribute("data-my-turn", "yes")
+    page.wait_for_function("window.__sounds.includes('draw')", timeout=TIMEOUT)
+    words = said(page)
+    assert words[0].startswith("Your turn!"), words
+    assert any("Tap a card of your line" in w for w in words), words
+    assert page.evaluate("window.__contexts") == 1
+
+    # Both switches off, kept on this tablet across a reload.
+    sound_switch.click()
+    read_aloud.click()
+    expect(sound_switch).to_have_attribute("aria-pressed", "false")
+    expect(read_aloud).to_have_attribute("aria-pressed", "false")
+    page.reload()
+    expect(page.locator("[data-sounds]")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("[data-read-aloud]")).to_have_attribute("aria-pressed", "false")
+    move(page, "Put it on the DISCARD pile")
+    expect(page.locator(".story-list li[data-kind='discarded']").last).to_be_attached()
+    assert sounds(page) == [] and said(page) == []  # muted, and nothing read by itself
+    # On again: the sound of the switch itself says it is on.
+    page.locator("[data-sounds]").click()
+    page.wait_for_function("window.__sounds.length === 1", timeout=TIMEOUT)
+    page.reload()
+    expect(page.locator("[data-sounds]")).to_have_attribute("aria-pressed", "true")
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_the_computer_player_thinks_aloud_after_its_move(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild, on: bool
+) -> None:
+    set_level(app, child, "ultra_peek")
+    table_id = start_table(app, [child], ["beginner"], min_turns_before_call=3)
+    with app.app_context():
+        db.session.execute(update(PlayTable).where(PlayTable.id == table_id).values(think_aloud=on))
+        db.session.commit()
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    for name in ("Draw a card", "Put it on the DISCARD pile", "Done"):
+        move(page, name)
+    board = page.locator("[data-board]")
+    expect(board).to_have_attribute("data-my-turn", "yes", timeout=TIMEOUT)  # Kitten played
+    thoughts = page.locator(".story-list li.thought")
+    if not on:
+        expect(page.locator(".story-list")).to_contain_text("Kitten")
+        expect(thoughts).to_have_count(0)
+        assert not any(w.startswith("Kitten:") for w in said(page))
+        page.context.close()
+        return
+    expect(thoughts).to_have_count(1, timeout=TIMEOUT)
+    expect(thoughts.first).to_contain_text("Kitten: \u201c")
+    expect(thoughts.first.locator("img.thought-face")).to_be_visible()
+    # Read aloud (on by default at Ultra-Peek): Kitten's words, then the child's turn.
+    page.wait_for_function("window.__said.some(w => w.startsWith('Kitten: '))", timeout=TIMEOUT)
+    words = said(page)
+    kitten = max(i for i, w in enumerate(words) if w.startswith("Kitten: "))
+    assert words[kitten] == thoughts.first.get_attribute("data-thought")
+    assert any(w.startswith("Your turn!") for w in words[kitten + 1 :]), words
+    page.screenshot(path="/tmp/shots/t11b/thought.png")
+    no_axe_violations(page)
+    page.context.close()
+
+
+def test_read_aloud_starts_off_at_standard(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    set_level(app, child, "standard")
+    table_id = start_table(app, [child], ["solid"])
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    expect(page.locator("[data-read-aloud]")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("[data-sounds]")).to_have_attribute("aria-pressed", "true")
+    page.context.close()
+
+
+def test_a_celebration_when_my_bar_is_the_shortest(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    set_level(app, child, "ultra_peek", scoring="cubes")
+    # Mia: 0 0 0 1; Kitten: four 9s; the DISCARD card 5; Mia draws an 8.
+    stacked = [0, 0, 0, 1, 9, 9, 9, 9, 5, 8, 8, 8, 8]
+    table_id = start_table(app, [child], ["beginner"], stacked=stacked)
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    for name in ("Draw a card", "Put it on the DISCARD pile", "Rat-a-Tat-Cat!"):
+        move(page, name)
+    wait_for_counting(page, TIMEOUT)
+    page.locator(".count-card[data-place='4'] [data-add]").click()
+    page.get_by_role("button", name="Snap the bar!").click()
+    celebration = page.locator("[data-celebrate='shortest']")
+    expect(celebration).to_be_visible(timeout=TIMEOUT)
+    expect(celebration).to_contain_text("Hooray! Your bar is the shortest!")
+    expect(page.locator("[data-celebrate='kind']")).to_have_count(0)
+    page.screenshot(path="/tmp/shots/t11b/celebration.png", full_page=True)
+    no_axe_violations(page)
+    page.context.close()
+
+
+def test_a_kind_word_when_another_bar_is_shorter(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    set_level(app, child, "ultra_peek", scoring="total")
+    stacked = [9, 9, 9, 9, 0, 0, 0, 1, 5, 8, 8, 8, 8]
+    table_id = start_table(app, [child], ["beginner"], stacked=stacked)
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    for name in ("Draw a card", "Put it on the DISCARD pile", "Rat-a-Tat-Cat!"):
+        move(page, name)
+    expect(page.locator("#total-input")).to_be_attached(timeout=TIMEOUT)
+    for digit in "36":
+        page.locator(f"[data-key='{digit}']").click()
+    page.get_by_role("button", name="That's my total").click()
+    kind = page.locator("[data-celebrate='kind']")
+    expect(kind).to_be_visible(timeout=TIMEOUT)
+    expect(kind).to_contain_text("Good counting!")
+    expect(page.locator("[data-celebrate='shortest']")).to_have_count(0)
+    page.context.close()
+
+
+def test_the_home_page_has_pictures_and_a_speaker(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    page = tablet(chromium, app, live_server, child)
+    page.goto("/me")
+    for name in ("Play with the computer", "Play with friends"):
+        link = page.get_by_role("link", name=name)
+        expect(link).to_be_visible()
+        expect(link.locator("img")).to_be_visible()
+    page.get_by_role("button", name="Read aloud what to do").click()
+    words = said(page)
+    assert words and words[-1].startswith(f"Hello, {child.display_name}!"), words
+    page.screenshot(path="/tmp/shots/t11b/home.png", full_page=True)
+    no_axe_violations(page)
+    page.context.close()
+
+
+def test_the_sign_in_pages_have_a_speaker(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    with app.app_context():
+        from classroom.models import Child
+
+        row = db.session.get(Child, child.id)
+        assert row is not None
+        code = row.classroom.join_code
+    context = chromium.new_context(viewport={"width": 768, "height": 1024})
+    context.add_init_script(OBSERVE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/join/{code}")
+    page.get_by_role("button", name="Read aloud what to do").click()
+    assert said(page) == ["Find your picture, and tap it!"]
+    no_axe_violations(page)
+    context.close()

@@ -1,0 +1,191 @@
+"""The number check on the teacher's pages (docs/number_check.md): the child's progress page and
+the parent report draw the line and give the measures, first check against latest with the
+play between; the class overview has each child's change; only the class's teachers see it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import func, select
+
+from classroom.check.service import record_answer
+from classroom.extensions import db
+from classroom.insights.check_children import CheckHabit, simulated_answers
+from classroom.insights.number_check import check_result, make_check
+from classroom.models import Child, NumberCheck, NumberCheckAnswer, RoundRow
+from tests.web.conftest import MadeChild, MadeClass, MadeTeacher, sign_in_teacher
+
+FIRST_SEED, LATEST_SEED = 21, 22
+
+
+def done_check(
+    app: Flask, classroom: MadeClass, child: MadeChild, seed: int, habit: CheckHabit, when: datetime
+) -> None:
+    """A check the child finished at `when`, answered with `habit`."""
+    with app.app_context():
+        check = NumberCheck(
+            child_id=child.id,
+            class_id=classroom.id,
+            seed=seed,
+            line_max=10,
+            assigned_at=when - timedelta(hours=1),
+        )
+        db.session.add(check)
+        db.session.flush()
+        items = make_check(seed)
+        for answer in simulated_answers(items, habit, seed, noise=0.3):
+            record_answer(check, answer, len(items))
+        check.started_at = when - timedelta(minutes=3)
+        check.finished_at = when
+        db.session.commit()
+
+
+def finish_checks(app: Flask, classroom: MadeClass, child: MadeChild) -> None:
+    """A logarithmic first check six weeks ago, 3 rounds of play, a linear latest one today."""
+    now = datetime.now(UTC)
+    first = now - timedelta(weeks=6)
+    done_check(app, classroom, child, FIRST_SEED, CheckHabit.LOGARITHMIC, first)
+    with app.app_context():
+        for n in range(3):
+            db.session.add(
+                RoundRow(
+                    child_id=child.id,
+                    class_id=classroom.id,
+                    created_at=first + timedelta(weeks=2, days=n),
+                    round_number=1,
+                    level="ultra_peek",
+                    score=12,
+                    won=True,
+                    called=False,
+                )
+            )
+        db.session.commit()
+    done_check(app, classroom, child, LATEST_SEED, CheckHabit.LINEAR, now)
+
+
+def expected_pae(seed: int, habit: CheckHabit) -> float:
+    items = make_check(seed)
+    pae = check_result(items, simulated_answers(items, habit, seed, noise=0.3)).pae
+    assert pae is not None
+    return pae
+
+
+def text_of(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_childs_page_shows_first_against_latest(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    finish_checks(app, classroom, child)
+    page = teacher_client.get(f"/children/{child.id}/progress").get_data(as_text=True)
+    words = text_of(page)
+    assert "Number check (outside the game)" in words
+    assert page.count('class="number-line"') == 2
+    first, latest = (
+        expected_pae(FIRST_SEED, CheckHabit.LOGARITHMIC),
+        expected_pae(LATEST_SEED, CheckHabit.LINEAR),
+    )
+    assert f"Percent absolute error {latest:.0f} %" in words
+    assert "A straight line fits the taps best" in words
+    assert "6 weeks apart, with 3 rounds of Rat-a-Tat-Cat played in between" in words
+    # The change is that of the two figures as shown (they add up on the page).
+    change = int(f"{latest:.0f}") - int(f"{first:.0f}")
+    assert f"{first:.0f} % {latest:.0f} % {change:+d} points" in words
+    assert "logarithmic (small numbers spread out)" in words
+    # The linear child picks right every time: 10 of 10, above chance, beside 50 %.
+    assert "All 10 of 10 50 %" in words
+    assert "Above chance" in words
+    assert "Numerals found: 6 of 6" in words
+    assert "Every check (2)" in words
+    # Each of the nine taps is drawn: a circle for the tap and a tick for the true place.
+    assert page.count("<circle") == 18
+
+
+def test_the_report_and_the_overview(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    finish_checks(app, classroom, child)
+    report = text_of(teacher_client.get(f"/children/{child.id}/report").get_data(as_text=True))
+    assert "A short number game outside the cards" in report
+    assert "after 3 rounds of Rat-a-Tat-Cat" in report
+    assert '"Which is more?": 10 of 10 right' in report
+    overview = teacher_client.get(f"/classes/{classroom.id}/overview").get_data(as_text=True)
+    words = text_of(overview)
+    assert "Number check" in words
+    first, latest = (
+        expected_pae(FIRST_SEED, CheckHabit.LOGARITHMIC),
+        expected_pae(LATEST_SEED, CheckHabit.LINEAR),
+    )
+    assert f"line {first:.0f} → {latest:.0f} % more 10 → 10 found 6 → 6" in words
+
+
+def test_pages_without_a_check(
+    teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    page = text_of(teacher_client.get(f"/children/{child.id}/progress").get_data(as_text=True))
+    assert "No finished check yet." in page
+    report = teacher_client.get(f"/children/{child.id}/report").get_data(as_text=True)
+    assert "A short number game" not in report
+    overview = teacher_client.get(f"/classes/{classroom.id}/overview").get_data(as_text=True)
+    assert "no number check" in overview
+
+
+@pytest.mark.parametrize("page", ["progress", "report"])
+def test_the_wrong_teacher_sees_nothing(
+    app: Flask,
+    make_teacher: Callable[..., MadeTeacher],
+    classroom: MadeClass,
+    child: MadeChild,
+    page: str,
+) -> None:
+    finish_checks(app, classroom, child)
+    other = app.test_client()
+    sign_in_teacher(other, make_teacher())
+    assert other.get(f"/children/{child.id}/{page}").status_code == 404
+    assert other.get(f"/classes/{classroom.id}/overview").status_code == 404
+
+
+def test_the_demo_class_has_a_check_before_its_play_and_one_after(
+    app: Flask, runner: FlaskCliRunner
+) -> None:
+    runner.invoke(args=["demo"])
+    with app.app_context():
+        for child in db.session.scalars(select(Child)):
+            checks = db.session.scalars(
+                select(NumberCheck)
+                .where(NumberCheck.child_id == child.id)
+                .order_by(NumberCheck.finished_at)
+            ).all()
+            assert len(checks) == 2
+            assert all(c.finished_at is not None for c in checks)
+            first_round = db.session.scalar(
+                select(func.min(RoundRow.created_at)).where(RoundRow.child_id == child.id)
+            )
+            assert first_round is not None and checks[0].finished_at is not None
+            assert checks[0].finished_at.replace(tzinfo=None) < first_round.replace(tzinfo=None)
+            assert db.session.scalar(
+                select(func.count()).where(NumberCheckAnswer.check_id == checks[1].id)
+            ) == len(make_check(checks[1].seed))
+
+
+def test_the_report_in_spanish(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    finish_checks(app, classroom, child)
+    with app.app_context():
+        row = db.session.get(Child, child.id)
+        assert row is not None
+        row.report_language = "es"
+        db.session.commit()
+    report = text_of(teacher_client.get(f"/children/{child.id}/report").get_data(as_text=True))
+    assert "Un juego corto de números, fuera de las cartas" in report
+    assert "después de 3 rondas de Rat-a-Tat-Cat" in report
+    assert "«¿Cuál es mayor?»: 10 de 10 bien" in report
+    assert "Los números están repartidos por igual, como en una regla." in report
+    assert "A short number game" not in report

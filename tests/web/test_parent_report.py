@@ -1,0 +1,237 @@
+"""The parent report (docs/dashboards.md, "The progress report"): plain words a parent reads
+in a minute, in English or Spanish as the teacher chose for the child (Flask-Babel catalogs in
+classroom/translations), with every message of the report in the catalog."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from datetime import timedelta
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.extract import extract
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po
+from flask import Flask
+from flask.testing import FlaskClient
+
+from classroom.dashboard.report import LANGUAGES
+from classroom.models import Child
+from tests.web.conftest import MadeChild, MadeClass, fetch
+from tests.web.test_dashboard import fill
+
+ROOT = Path(__file__).parents[2]
+CATALOGS = ROOT / "classroom" / "translations"
+SOURCES = (
+    ("python", ROOT / "classroom" / "dashboard" / "report.py"),
+    ("jinja2", ROOT / "templates" / "dashboard" / "report.html"),
+    # The number check's section of the report, and its drawing (docs/number_check.md).
+    ("jinja2", ROOT / "templates" / "dashboard" / "_number_check_report.html"),
+    ("jinja2", ROOT / "templates" / "dashboard" / "_number_line.html"),
+)
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+
+
+def report_messages() -> set[str | tuple[str, str]]:
+    """Every message the report's sources mark for translation (as `pybabel extract` finds)."""
+    found: set[str | tuple[str, str]] = set()
+    for method, path in SOURCES:
+        with path.open("rb") as source:
+            for _line, message, _comments, _context in extract(method, source, KEYWORDS):
+                found.add(message)
+    return found
+
+
+def catalog(language: str):  # type: ignore[no-untyped-def]
+    with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        return read_po(po, locale=language)
+
+
+def english_pieces(message: str | tuple[str, str]) -> list[str]:
+    """The words of an English message between its placeholders (long enough to be telling)."""
+    texts = message if isinstance(message, tuple) else (message,)
+    return [
+        piece.strip(" .,:")
+        for text in texts
+        for piece in PLACEHOLDER.split(text)[::2]
+        if len(piece.strip(" .,:")) >= 12
+    ]
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_every_message_of_the_report_is_in_the_catalog(language: str) -> None:
+    """Every marked message is translated (plural forms too), not fuzzy, keeps its
+    placeholders, and the committed .mo is the .po compiled."""
+    messages = report_messages()
+    assert len(messages) > 30
+    po = catalog(language)
+    assert not po.fuzzy
+    for message in messages:
+        entry = po.get(message)
+        assert entry is not None, f"not in the {language} catalog: {message!r}"
+        assert not entry.fuzzy, message
+        originals = message if isinstance(message, tuple) else (message,)
+        translations = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        assert all(translations), f"not translated: {message!r}"
+        wanted = {name for text in originals for name in PLACEHOLDER.findall(text)}
+        for text in translations:
+            assert set(PLACEHOLDER.findall(text)) <= wanted, text
+    assert {m.id for m in po if m.id} <= messages  # nothing left over from old sources
+    mo_path = CATALOGS / language / "LC_MESSAGES" / "messages.mo"
+    with mo_path.open("rb") as mo:
+        committed = entries(read_mo(mo))
+    fresh = BytesIO()
+    write_mo(fresh, po)
+    fresh.seek(0)
+    assert committed == entries(read_mo(fresh)), "compile the .po again and commit the .mo"
+
+
+def entries(found: Iterable[Any]) -> dict[Any, Any]:
+    """A catalog's messages as {id: string}, plural forms as tuples."""
+
+    def key(value: Any) -> Any:
+        return tuple(value) if isinstance(value, list | tuple) else value
+
+    return {key(m.id): key(m.string) for m in found if m.id}
+
+
+@pytest.fixture
+def played(app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]) -> MadeChild:
+    child = make_child(classroom, "Sofía")
+    fill(app, classroom, [child], weeks=4, games=20)
+    return child
+
+
+def report(client: FlaskClient, child: MadeChild, query: str = "") -> str:
+    response = client.get(f"/children/{child.id}/report{query}")
+    assert response.status_code == 200, response.get_data(as_text=True)[-1500:]
+    return response.get_data(as_text=True)
+
+
+def article(html: str) -> str:
+    return html.split('<article class="report"', 1)[1].split("</article>", 1)[0]
+
+
+def test_the_report_is_in_plain_words(teacher_client: FlaskClient, played: MadeChild) -> None:
+    html = report(teacher_client, played)
+    text = article(html)
+    assert "Sofía: Rat-a-Tat-Cat progress report" in text
+    assert "What Sofía can do" in text
+    assert "One thing Sofía is learning" in text
+    assert "Something to try at home" in text
+    assert re.search(r"\d+ times? out of \d+", text)
+    # No charts and no machine text: no chart descriptions, shares in brackets or jargon.
+    assert "data-chart" not in html and "lowest 100%" not in text
+    assert "cat-cat" not in text and "%" not in text
+    # Nothing about memory at Ultra-Peek, where every card is face up.
+    assert "remember" not in text
+    # The teacher's own sentence, printed as typed.
+    assert '<textarea id="teacher-note"' in text
+
+
+def test_the_report_in_spanish_has_no_english_left(
+    app: Flask, teacher_client: FlaskClient, played: MadeChild
+) -> None:
+    english = article(report(teacher_client, played))
+    chosen = teacher_client.post(
+        f"/children/{played.id}/report/language?paper=letter", data={"language": "es"}
+    )
+    assert chosen.status_code == 302 and "paper=letter" in chosen.headers["Location"]
+    assert fetch(app, Child, played.id).report_language == "es"
+    spanish = article(report(teacher_client, played))
+    assert 'lang="es"' in spanish
+    assert "Sofía: informe de progreso de Rat-a-Tat-Cat" in spanish
+    assert "Algo para probar en casa" in spanish
+    assert re.search(r"\d+ (vez|veces) de \d+", spanish)
+    assert re.search(r"del \d+ de \w+ de \d{4} al \d+ de \w+ de \d{4}", spanish)
+    for message in report_messages():
+        for piece in english_pieces(message):
+            if piece in english:  # shown in English: must not be there in Spanish
+                assert piece not in spanish, piece
+    assert (
+        teacher_client.post(
+            f"/children/{played.id}/report/language", data={"language": "xx"}
+        ).status_code
+        == 400
+    )
+
+
+def test_too_few_games_are_said_so_without_figures(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    fill(app, classroom, [child], weeks=2, games=1)
+    text = article(report(teacher_client, child))
+    assert "too few for figures we can count on" in text
+    assert not re.search(r"\d+ times? out of \d+", text)
+    nothing = article(report(teacher_client, child, "?start=2026-01-05&end=2026-01-09"))
+    assert "has not played in this period yet" in nothing
+    assert "played 0 games" not in nothing and "plays at the Ultra-Peek level" in nothing
+    assert "What Mia K. can do" not in nothing
+
+
+def test_a_faded_habit_is_not_what_the_child_is_learning_now(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """The windows test's learner: all cats alike for 16 days, then right for 14."""
+    from tests.web.test_windows import FIRST, LAST_SLIP_DAY, play_days
+
+    play_days(app, classroom, child)
+    end = FIRST + timedelta(days=29)
+    text = article(report(teacher_client, child, f"?start={FIRST}&end={end}"))
+    assert "sometimes Mia K. treats them as the same" not in text
+    slipping = article(report(teacher_client, child, f"?start={FIRST}&end={LAST_SLIP_DAY}"))
+    assert "sometimes Mia K. treats them as the same" in slipping
+    assert "Put two cards from 0 to 6 face up" in slipping
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_at_the_top_level_the_report_promises_no_harder_level(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    language: str,
+) -> None:
+    """Standard is the hardest level: a child who plays it well is not "getting ready for a
+    harder level", which does not exist (the demo's Theo A. was told so)."""
+    from classroom.extensions import db
+
+    child = make_child(classroom, "Theo A.")
+    with app.app_context():
+        row = db.session.get(Child, child.id)
+        assert row is not None
+        row.level = "standard"
+        row.report_language = language
+        db.session.commit()
+    fill(app, classroom, [child], weeks=4, games=20, seed=1)  # the "steady" story
+    text = article(report(teacher_client, child))
+    assert "harder level" not in text and "nivel más difícil" not in text
+    full_game = {"en": "play the full game well", "es": "jugar bien el juego completo"}
+    assert full_game[language] in text
+
+
+def test_the_topic_is_the_weakest_measure_not_the_first_in_the_list() -> None:
+    from types import SimpleNamespace
+
+    from classroom.dashboard.report import topic_of
+    from classroom.game import Level
+
+    def rate(value: float | None) -> SimpleNamespace:
+        return SimpleNamespace(value=value, above_chance=None, hits=0, chances=20)
+
+    summary = SimpleNamespace(
+        level=Level.OUTSIDE_PEEK,
+        accuracy=rate(0.75),  # comparing: not strong yet
+        by_family={"cat-cat": rate(None)},
+        memory=SimpleNamespace(held=rate(0.20)),  # memory: much weaker
+        numerals=SimpleNamespace(overall=rate(1.0)),
+        adding=SimpleNamespace(exact=rate(None)),
+    )
+    data: Any = SimpleNamespace(active_flags=[], flags=[], summary=summary)
+    applies = {"memory": True, "cubes": True, "typing": False}
+    assert topic_of(data, applies) == "memory"
+    assert topic_of(data, applies | {"memory": False}) == "comparing"

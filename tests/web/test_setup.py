@@ -1,0 +1,151 @@
+"""Setting up a class (issue 13): a name already in the class is pointed out before it is
+added twice (one by one and pasted), and a new class code is made only after the teacher has
+read that the printed cards stop working."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from classroom.extensions import db
+from classroom.models import Child, Classroom, CoTeacherInvite
+from tests.web.conftest import (
+    MadeChild,
+    MadeClass,
+    MadeTeacher,
+    fetch,
+    sign_in_child,
+    sign_in_teacher,
+)
+from tests.web.tables import start_table
+
+
+def names(app: Flask, classroom: MadeClass) -> list[str]:
+    with app.app_context():
+        return list(
+            db.session.scalars(
+                select(Child.display_name).where(Child.class_id == classroom.id).order_by(Child.id)
+            )
+        )
+
+
+def test_adding_a_name_already_in_the_class_asks_first(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    url = f"/classes/{classroom.id}/children/new"
+    response = teacher_client.post(url, data={"display_name": "mia k."})
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert "mia k. is already in this class" in html
+    assert "Keep the names as typed" in html  # the box appears only now
+    assert names(app, classroom) == ["Mia K."]
+    # The teacher adds an initial...
+    assert teacher_client.post(url, data={"display_name": "Mia K. B."}).status_code == 302
+    # ...or keeps both as typed.
+    kept = teacher_client.post(url, data={"display_name": "Mia K.", "same_name_ok": "y"})
+    assert kept.status_code == 302
+    assert names(app, classroom) == ["Mia K.", "Mia K. B.", "Mia K."]
+    assert "Keep the names as typed" not in teacher_client.get(url).get_data(as_text=True)
+
+
+def test_pasting_names_already_in_the_class_or_twice_asks_first(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    url = f"/classes/{classroom.id}/children/paste"
+    pasted = "Noah B.\nMia K.\nSofía R.\nnoah b."
+    response = teacher_client.post(url, data={"names": pasted})
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert "Mia K., noah b. are already in this class (or typed twice)" in html
+    assert "Sofía R." in html  # the list is kept to edit
+    assert names(app, classroom) == ["Mia K."]
+    kept = teacher_client.post(url, data={"names": pasted, "same_name_ok": "y"})
+    assert kept.status_code == 302
+    assert names(app, classroom) == ["Mia K.", "Noah B.", "Mia K.", "Sofía R.", "noah b."]
+
+
+def test_a_new_class_code_is_made_only_after_the_warning(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass
+) -> None:
+    page = teacher_client.get(f"/classes/{classroom.id}")
+    assert f'href="/classes/{classroom.id}/join-code"' in page.get_data(as_text=True)
+    warning = teacher_client.get(f"/classes/{classroom.id}/join-code")
+    assert warning.status_code == 200
+    html = warning.get_data(as_text=True)
+    assert "every printed sign-in card stops working" in html
+    assert fetch(app, Classroom, classroom.id).join_code == classroom.join_code  # not yet
+    done = teacher_client.post(f"/classes/{classroom.id}/join-code", follow_redirects=True)
+    code = fetch(app, Classroom, classroom.id).join_code
+    assert code != classroom.join_code
+    html = done.get_data(as_text=True)
+    assert f"The new class code is <strong>{code}</strong>" in html
+    assert f'<a href="/classes/{classroom.id}/cards">print the sign-in cards again</a>' in html
+
+
+def test_an_invitation_shows_on_the_page_a_new_teacher_lands_on(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_teacher: Callable[..., MadeTeacher],
+) -> None:
+    """A colleague with no class yet lands on "Make a class": the invitation is there too."""
+    colleague = make_teacher(email="kim@school.example", name="Mr Kim")
+    with app.app_context():
+        room = db.session.get(Classroom, classroom.id)
+        assert room is not None
+        db.session.add(
+            CoTeacherInvite(
+                classroom=room,
+                invited_by_id=classroom.owner_id,
+                email=colleague.email,
+                expires_at=datetime.now(UTC) + timedelta(days=7),
+            )
+        )
+        db.session.commit()
+    other = app.test_client()
+    sign_in_teacher(other, colleague)
+    for landing in ("/classes/", "/classes/new"):
+        html = other.get(landing).get_data(as_text=True)
+        assert "invited you to co-teach" in html and classroom.name in html
+
+
+def test_a_watched_table_leads_back_to_the_class(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    table_id = start_table(app, [child], ["solid"])
+    html = teacher_client.get(f"/tables/{table_id}/watch").get_data(as_text=True)
+    crumbs = html.split('<p class="crumbs">', 1)[1].split("</p>", 1)[0]
+    assert f'<a href="/classes/{classroom.id}">{classroom.name}</a>' in crumbs
+    assert f'<a href="/classes/{classroom.id}/tables">Card tables</a>' in crumbs
+
+
+def test_the_assignment_offers_only_the_options_the_engine_gives_the_level(
+    teacher_client: FlaskClient, child: MadeChild
+) -> None:
+    from classroom.assignments import Assignment
+
+    assert not any(line.startswith("Power cards") for line in Assignment().describe())
+    assert "Power cards: on" in Assignment(level="peek").describe()
+    html = teacher_client.get(f"/children/{child.id}/assignment").get_data(as_text=True)
+    assert 'data-levels="peek outside_peek standard"' in html  # from Level.options()
+    assert "js/assign-options.js" in html
+    page = teacher_client.get(f"/children/{child.id}").get_data(as_text=True)
+    assert "Power cards: on" not in page  # a new child at Ultra-Peek
+
+
+def test_the_watch_page_says_at_the_table_only_once_the_child_opened_it(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    table_id = start_table(app, [child], ["solid"])
+    watch = f"/tables/{table_id}/watch"
+    before = teacher_client.get(watch).get_data(as_text=True)
+    assert f"{child.display_name}: seated, but has not opened the table yet." in before
+    child_client = app.test_client()
+    sign_in_child(child_client, child)
+    assert child_client.get(f"/play/tables/{table_id}").status_code == 200
+    after = teacher_client.get(watch).get_data(as_text=True)
+    assert f"{child.display_name}: at the table." in after

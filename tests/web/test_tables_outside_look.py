@@ -1,0 +1,153 @@
+"""Standard's look at the outside cards (R3.3): face up on the child's page at the start of
+every round, "Remember these!", until "I remember", about 10 seconds, or (without JavaScript)
+the next page; recorded as looks; never the middle cards, never after the first turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from flask import Flask
+from sqlalchemy import select
+
+from classroom.extensions import db
+from classroom.game import actions
+from classroom.models import LookRow
+from classroom.play.common import OUTSIDE_KEY
+from tests.web.conftest import MadeChild, MadeClass
+from tests.web.tables import (
+    child_client,
+    count_for,
+    play_turn,
+    poll,
+    post_move,
+    set_level,
+    snapshot,
+    start_table,
+)
+
+LINES = [[1, 2, 3, 9], [5, 6, 7, 8]]
+DEAL = [*LINES[0], *LINES[1], 4, 0, 3, 5, 2, 8, 1]  # then the first DISCARD and the DRAW pile
+
+
+def face_up(page: str, seat: int, position: int, card: int) -> bool:
+    return f'data-seat="{seat}" data-position="{position}" data-card="{card}"' in page
+
+
+def looks(app: Flask, child: MadeChild) -> list[tuple[int, int, str]]:
+    with app.app_context():
+        rows = db.session.scalars(select(LookRow).where(LookRow.child_id == child.id)).all()
+        return sorted((r.round_number, r.position, r.level) for r in rows)
+
+
+def standard_table(app: Flask, child: MadeChild, **options: object) -> int:
+    set_level(app, child, "standard", scoring="total")
+    return start_table(app, [child], ["solid"], stacked=DEAL, **options)
+
+
+def test_the_outside_cards_show_at_the_start_and_are_recorded(app: Flask, child: MadeChild) -> None:
+    table_id = standard_table(app, child)
+    kid = child_client(app, child)
+    page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert face_up(page, 0, 1, 1) and face_up(page, 0, 4, 9)
+    assert "Remember these!" in page and "I remember" in page
+    assert 'data-outside-look="10"' in page or 'data-outside-look="9"' in page
+    # The middle cards and the computer's cards stay face down.
+    assert 'data-seat="0" data-position="2" data-card' not in page
+    assert 'data-seat="0" data-position="3" data-card' not in page
+    assert 'data-seat="1" data-position="1" data-card' not in page
+    # Without JavaScript the page turns them over by itself within the look's seconds.
+    assert '<meta http-equiv="refresh" content="10">' in page
+    assert looks(app, child) == [(1, 1, "standard"), (1, 4, "standard")]
+    # The live board (JavaScript) keeps them up for the look's seconds; spoken words too.
+    live = poll(kid, table_id)["html"]
+    assert face_up(live, 0, 1, 1) and "Remember these!" in live
+    # Without JavaScript the next page shows them face down; the look is recorded once.
+    again = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert not face_up(again, 0, 1, 1) and "Remember these!" not in again
+    assert looks(app, child) == [(1, 1, "standard"), (1, 4, "standard")]
+
+
+def test_i_remember_turns_them_over(app: Flask, child: MadeChild) -> None:
+    table_id = standard_table(app, child)
+    kid = child_client(app, child)
+    kid.get(f"/play/tables/{table_id}")
+    answer = kid.post(
+        f"/play/tables/{table_id}/look",
+        data={"remembered": "1"},
+        headers={"Accept": "application/json"},
+    ).get_json()
+    assert answer["ok"] and not face_up(answer["html"], 0, 1, 1)
+    assert not face_up(poll(kid, table_id)["html"], 0, 4, 9)
+    # Without JavaScript: a plain post, then the page.
+    assert kid.post(f"/play/tables/{table_id}/look", data={"remembered": "1"}).status_code == 303
+
+
+def test_after_ten_seconds_they_are_face_down(app: Flask, child: MadeChild) -> None:
+    table_id = standard_table(app, child)
+    kid = child_client(app, child)
+    assert face_up(poll(kid, table_id)["html"], 0, 1, 1)  # the look can begin on the live board
+    with app.app_context():
+        for row in db.session.scalars(select(LookRow)).all():
+            row.created_at = row.created_at - timedelta(seconds=11)
+        db.session.commit()
+    with kid.session_transaction() as session:
+        session.pop(OUTSIDE_KEY)  # another tablet: the rows alone say the look is over
+    assert not face_up(poll(kid, table_id)["html"], 0, 1, 1)
+    assert not face_up(kid.get(f"/play/tables/{table_id}").get_data(as_text=True), 0, 1, 1)
+    assert len(looks(app, child)) == 2
+
+
+def test_a_late_child_gets_the_look_before_their_first_turn(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "standard", scoring="total")
+    table_id = start_table(app, [mia, leo], stacked=DEAL)
+    mia_tablet, leo_tablet = child_client(app, mia), child_client(app, leo)
+    # Mia plays her first turn without opening the page (a plain post): no look for her now.
+    play_turn(app, mia_tablet, table_id)
+    page = mia_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Remember these!" not in page and looks(app, mia) == []
+    # Leo arrives after Mia's turn, before his own: he gets the look.
+    page = leo_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert face_up(page, 1, 1, 5) and face_up(page, 1, 4, 8)
+    assert looks(app, leo) == [(1, 1, "standard"), (1, 4, "standard")]
+
+
+def test_a_card_put_in_place_is_not_shown_as_an_outside_card(app: Flask, child: MadeChild) -> None:
+    """The look shows only the dealt outside card still in its place (the engine's event)."""
+    table_id = standard_table(app, child)
+    kid = child_client(app, child)
+    version = snapshot(app, table_id)[0]
+    assert post_move(kid, table_id, actions.DRAW, version).status_code == 303
+    assert post_move(kid, table_id, actions.replace(1), version + 1).status_code == 303
+    page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert not face_up(page, 0, 1, 1) and 'data-seat="0" data-position="1" data-card' not in page
+    assert face_up(page, 0, 4, 9)
+
+
+@pytest.mark.parametrize("level", ["ultra_peek", "peek", "outside_peek"])
+def test_other_levels_have_no_outside_look(app: Flask, child: MadeChild, level: str) -> None:
+    set_level(app, child, level)
+    table_id = start_table(app, [child], ["solid"])
+    page = child_client(app, child).get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Remember these!" not in page and looks(app, child) == []
+
+
+def test_every_round_starts_with_the_look(app: Flask, child: MadeChild) -> None:
+    table_id = standard_table(app, child, rounds=2)
+    kid = child_client(app, child)
+    kid.get(f"/play/tables/{table_id}")
+    play_turn(app, kid, table_id, finish=actions.CALL)
+    for _ in range(20):
+        if snapshot(app, table_id)[1] == "counting":
+            break
+        poll(kid, table_id)
+    count_for(app, kid, table_id, 0)
+    assert snapshot(app, table_id)[1] == "playing"
+    page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Remember these!" in page
+    assert [r for r, _, _ in looks(app, child)] == [1, 1, 2, 2]
