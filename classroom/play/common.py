@@ -70,12 +70,14 @@ def board_for(
     revealed: dict[int, int] | None = None,
     story: bool = True,
     page: bool = False,
+    outside: bool = True,
 ) -> Board:
     """The board a seat (or, with seat None, the teacher watching) may see now; with `story`
     False, without the story (a live update: the page keeps its own). `page`: a whole page,
-    not a live update (Standard's outside look ends at the next whole page)."""
+    not a live update (Standard's outside look ends at the next whole page). `outside` False:
+    the board is not shown (the round's results are), so no outside look is given."""
     game = game_seen(table)
-    outside = outside_look_for(table, seat, game, page=page)
+    look = outside_look_for(table, seat, game, page=page) if outside else None
     counting = still_counting(table, seat)
     viewer = 0 if seat is None else seat
     view = game.view(viewer)
@@ -101,8 +103,8 @@ def board_for(
         chosen_swap=chosen_swap,
         revealed=revealed,
         seat_notes=level_notes(table) if seat is None else None,
-        outside=outside.cards if outside else None,
-        outside_seconds=outside.seconds_left if outside else 0,
+        outside=look.cards if look else None,
+        outside_seconds=look.seconds_left if look else 0,
         counting=counting,
     )
 
@@ -139,6 +141,10 @@ def outside_look_for(
     started = outside_look.given_at(table, seat_row, round_number)
     if started is None and note is not None and isinstance(note.get("at"), (int, float)):
         started = datetime.fromtimestamp(note["at"], UTC)
+    if started is None and not page:
+        # Only a whole page that shows the board starts the look (and its clock): a live
+        # update may be answering a page that is about to reload to the round's results.
+        return None
     if started is None:
         started = outside_look.record_look(table, seat_row, game, cards)
         note = None
@@ -306,8 +312,14 @@ def render_page(
         if revealed is None and request.method == "GET":
             revealed = take_reveal(table, seat)
         between = between_rounds(table, seat)
+        # While the round's results are shown the board is not: its outside look waits.
         context["board"] = board_for(
-            table, seat, chosen_swap=chosen, revealed=revealed, page=between is None
+            table,
+            seat,
+            chosen_swap=chosen,
+            revealed=revealed,
+            page=between is None,
+            outside=between is None,
         )
         context.update(counting_context(table, seat))
         context["between"] = between

@@ -87,7 +87,8 @@ def test_i_remember_turns_them_over(app: Flask, child: MadeChild) -> None:
 def test_after_ten_seconds_they_are_face_down(app: Flask, child: MadeChild) -> None:
     table_id = standard_table(app, child)
     kid = child_client(app, child)
-    assert face_up(poll(kid, table_id)["html"], 0, 1, 1)  # the look can begin on the live board
+    kid.get(f"/play/tables/{table_id}")  # the look begins with the page
+    assert face_up(poll(kid, table_id)["html"], 0, 1, 1)
     with app.app_context():
         for row in db.session.scalars(select(LookRow)).all():
             row.created_at = row.created_at - timedelta(seconds=11)
@@ -148,6 +149,48 @@ def test_every_round_starts_with_the_look(app: Flask, child: MadeChild) -> None:
         poll(kid, table_id)
     count_for(app, kid, table_id, 0)
     assert snapshot(app, table_id)[1] == "playing"
-    page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    page = kid.get(f"/play/tables/{table_id}?next=1").get_data(as_text=True)
     assert "Remember these!" in page
     assert [r for r, _, _ in looks(app, child)] == [1, 1, 2, 2]
+
+
+def test_no_look_while_the_round_results_are_shown(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """Round 2 is dealt when the last child counts. That child sees round 1's results first:
+    the results page neither gives the look nor starts its clock; "Next round!" does. The child
+    who counted first waits on the results; its poll that learns of the new round (the page
+    then reloads) does not start the look either: the reloaded page does."""
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "standard", scoring="total")
+    table_id = start_table(app, [mia, leo], stacked=DEAL, rounds=2)
+    mia_tablet, leo_tablet = child_client(app, mia), child_client(app, leo)
+    for tablet in (mia_tablet, leo_tablet):
+        tablet.get(f"/play/tables/{table_id}")  # round 1's look
+    play_turn(app, mia_tablet, table_id, finish=actions.CALL)
+    play_turn(app, leo_tablet, table_id)
+    assert snapshot(app, table_id)[1] == "counting"
+    count_for(app, mia_tablet, table_id, 0)
+    waiting = mia_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Waiting for everyone to count" in waiting
+    before = snapshot(app, table_id)[0]
+    count_for(app, leo_tablet, table_id, 1)
+    assert snapshot(app, table_id)[1] == "playing"
+    # Leo's count dealt round 2: his next page shows round 1's results, not the board.
+    results = leo_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Round 1 is over!" in results
+    # Its speaker reads the results, not the turn the board is not showing.
+    assert 'data-speak="Round 1 is over! Your line made' in results and "Your turn" not in results
+    assert "Remember these!" not in results and "card-outside" not in results
+    assert [r for r, _, _ in looks(app, leo)] == [1, 1]
+    # Mia's waiting page polls once more and learns of the new round: no look yet.
+    answer = poll(mia_tablet, table_id, before)
+    assert answer["status"] == "playing" and "Remember these!" not in answer["html"]
+    assert [r for r, _, _ in looks(app, mia)] == [1, 1]
+    # The pages that show round 2's board give the look, with the whole look's seconds.
+    for kid, tablet, url in ((leo, leo_tablet, "?next=1"), (mia, mia_tablet, "")):
+        page = tablet.get(f"/play/tables/{table_id}{url}").get_data(as_text=True)
+        assert "Remember these!" in page and "card-outside" in page
+        assert 'data-outside-look="10"' in page or 'data-outside-look="9"' in page
+        assert [r for r, _, _ in looks(app, kid)].count(2) == 2

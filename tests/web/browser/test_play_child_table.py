@@ -97,6 +97,8 @@ def test_standard_shows_the_outside_cards_at_the_start_of_each_round(
     type_total(page, sum(int(c) for c in game(app, table_id).lines[0]))
     expect(page.get_by_text("Round 1 is over!")).to_be_visible()
     no_axe_violations(page)
+    # "Next round!" is on screen above everyone's bars, at every size.
+    every_size(page, "round 1's results", ".next-round")
     page.get_by_role("link", name="Next round!").click()
     expect(page.locator(".my-line .card-outside")).to_have_count(2)
     expect(page.get_by_text("Remember these!")).to_be_visible()
