@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import actions as act
@@ -43,6 +43,16 @@ def new_game(
 ) -> Game:
     """Shuffle, deal and turn up the first DISCARD card of round 1; all randomness from `seed`."""
     return Game(Level.parse(level), seats, coerce_options(options), random.Random(seed))
+
+
+def round_winners_of(scores: Sequence[int | None]) -> tuple[int, ...]:
+    """The seats with the lowest score of one round (R11), from its row of the score history
+    (None: the seat was out of the series); equal lowest share the win."""
+    played = {seat: score for seat, score in enumerate(scores) if score is not None}
+    if not played:
+        return ()
+    best = min(played.values())
+    return tuple(seat for seat, score in played.items() if score == best)
 
 
 class Game:
@@ -178,10 +188,8 @@ class Game:
 
     def round_winners(self) -> tuple[int, ...]:
         """The seats with the lowest score this round (R11); equal lowest share the win."""
-        scores = self.round_scores()
-        playing = [s for s in range(self.seats) if self._history[-1][s] is not None]
-        best = min(scores[s] for s in playing)
-        return tuple(s for s in playing if scores[s] == best)
+        self.round_scores()  # raises while the round is not over
+        return round_winners_of(self._history[-1])
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """What the seat on turn may do now, in a stable order; [] for any other seat."""

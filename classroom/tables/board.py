@@ -8,7 +8,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from classroom.assignments import LEVEL_NAMES
-from classroom.game import Action, ActionKind, Card, Phase, Power, SeatView, card_label
+from classroom.game import (
+    Action,
+    ActionKind,
+    Card,
+    Phase,
+    Power,
+    SeatView,
+    card_label,
+    round_winners_of,
+)
 from classroom.models import TableSeat
 
 from .faces import face_at
@@ -89,6 +98,15 @@ class Controls:
 
 
 @dataclass(frozen=True)
+class RoundEnd:
+    """How one finished round went for the child, as their results tell it (_celebrate.html)."""
+
+    score: int
+    won: bool  # the lowest score (R11), a tie too
+    won_with: tuple[str, ...]  # the other seats that share the lowest score
+
+
+@dataclass(frozen=True)
 class Board:
     table_id: int
     version: int
@@ -120,6 +138,29 @@ class Board:
     # Standard's look at the outside cards (R3.3): position -> card, and seconds still to go.
     outside_look: dict[int, int] = field(default_factory=dict)
     outside_seconds: int = 0
+    # Each finished round's scores (None: a seat out of the series); empty while counting.
+    score_history: tuple[tuple[int | None, ...], ...] = ()
+
+    def round_end(self, round_number: int | None = None) -> RoundEnd | None:
+        """How the child did in a finished round (by default the round the board shows, once
+        it is over), with its winners as the engine judges them; None for a teacher watching,
+        while counting, or for a round the child's seat sat out."""
+        mine = self.my_seat
+        if mine is None or not self.score_history:
+            return None
+        if round_number is None:
+            if mine.score is None:  # this round is not over (or was stopped before its end)
+                return None
+            round_number = len(self.score_history)
+        if not 1 <= round_number <= len(self.score_history):
+            return None
+        row = self.score_history[round_number - 1]
+        score = row[mine.seat] if mine.seat < len(row) else None
+        if score is None:
+            return None
+        winners = round_winners_of(row)
+        others = tuple(self.seats[s].name for s in winners if s != mine.seat)
+        return RoundEnd(score, mine.seat in winners, others)
 
     @property
     def cue(self) -> str:
@@ -400,4 +441,5 @@ def build_board(
         seat_notes=dict(seat_notes or {}),
         outside_look=outside,
         outside_seconds=outside_seconds if outside else 0,
+        score_history=() if counting else tuple(tuple(r) for r in score_history),
     )

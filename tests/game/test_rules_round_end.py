@@ -6,7 +6,15 @@ from collections import Counter
 
 import pytest
 
-from classroom.game import EventKind, Game, IllegalAction, Options, Phase, new_game
+from classroom.game import (
+    EventKind,
+    Game,
+    IllegalAction,
+    Options,
+    Phase,
+    new_game,
+    round_winners_of,
+)
 
 from .stacking import (
     CALL,
@@ -278,3 +286,12 @@ def test_r11_scores_are_not_given_before_the_round_is_over() -> None:
     assert game.view(0).scores is None
     with pytest.raises(ValueError, match="not over yet"):
         game.round_scores()
+
+
+def test_r11_winners_of_a_round_from_its_row_of_the_score_history() -> None:
+    """R11 for any finished round (the results between rounds): a seat out of the series
+    (None) neither wins nor counts as the lowest; equal lowest share the win."""
+    assert round_winners_of([12, 6, 6]) == (1, 2)
+    assert round_winners_of([None, 9, 4]) == (2,)
+    assert round_winners_of([0, None, 0]) == (0, 2)
+    assert round_winners_of([None, None]) == ()

@@ -149,3 +149,19 @@ def test_the_watch_page_says_at_the_table_only_once_the_child_opened_it(
     assert child_client.get(f"/play/tables/{table_id}").status_code == 200
     after = teacher_client.get(watch).get_data(as_text=True)
     assert f"{child.display_name}: at the table." in after
+
+
+def test_the_watch_page_of_a_finished_game_says_who_played_not_who_is_there(
+    app: Flask, teacher_client: FlaskClient, child: MadeChild
+) -> None:
+    from tests.web.tables import child_client as tablet
+    from tests.web.tables import play_to_end
+
+    table_id = start_table(app, [child], ["solid"])
+    kid = tablet(app, child)
+    assert kid.get(f"/play/tables/{table_id}").status_code == 200
+    play_to_end(app, {0: kid}, table_id)
+    html = teacher_client.get(f"/tables/{table_id}/watch").get_data(as_text=True)
+    assert "Who played" in html and "Who is at the table" not in html
+    assert f"{child.display_name}: played to the end." in html
+    assert f"{child.display_name}: at the table." not in html

@@ -38,3 +38,45 @@ def test_between_rounds_the_child_with_the_shortest_bar_is_celebrated(
     assert "Round 1 is over!" in page
     assert 'data-celebrate="shortest"' in page and "Hooray! Your bar is the shortest!" in page
     assert 'data-celebrate="kind"' not in page
+
+
+def test_the_celebration_asks_the_engine_for_each_rounds_winners() -> None:
+    """Board.round_end judges a round from its own row of the score history: a seat out of
+    round 1 (None) is neither celebrated nor shifted into another round's score."""
+    from classroom.models import TableSeat
+    from classroom.tables.board import RoundEnd, build_board
+    from tests.game.stacking import pass_turn, table
+
+    game = table("peek", [[0, 1, 2, 4], [3, 2, 1, 1], [9, 9, 9, 9]], 5, [9, 8, 8])
+    pass_turn(game, call=True)
+    pass_turn(game)
+    pass_turn(game)
+    assert game.round_scores() == (7, 7, 36)
+    names = ["Mia", "Leo", "Kitten"]
+    rows = [TableSeat(seat=s, name=n, picture="owl", colour="") for s, n in enumerate(names)]
+    board = build_board(
+        table_id=1,
+        version=1,
+        status="finished",
+        seat_rows=rows,
+        view=game.view(0),
+        legal=[],
+        events=None,
+        score_history=[(None, 12, 20), (7, 7, 36)],
+    )
+    assert board.round_end(1) is None  # Mia sat round 1 out
+    assert board.round_end(2) == RoundEnd(7, won=True, won_with=("Leo",))
+    assert board.round_end() == board.round_end(2)  # the board's own round, once over
+    assert board.round_end(3) is None
+    counting = build_board(
+        table_id=1,
+        version=1,
+        status="counting",
+        seat_rows=rows,
+        view=game.view(0),
+        legal=[],
+        events=None,
+        score_history=[(7, 7, 36)],
+        counting=True,
+    )
+    assert counting.round_end() is None  # nothing spoiled while the child counts
