@@ -12,6 +12,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
 from classroom.access import end_teacher_sessions, start_teacher_session, teacher
+from classroom.auth import devices
 from classroom.auth.forms import PasswordForm, SignInForm, SignUpForm
 from classroom.auth.mailings import send_password_changed, sign_up_by_email
 from classroom.emails import mail_configured
@@ -83,14 +84,21 @@ def sign_up() -> Response | tuple[str, int] | str:
                 start_teacher_session()
                 login_user(new)
                 flash(f"Welcome, {new.name}! Make your first class.", "success")
-                return redirect(url_for("classes.new"))
+                return devices.remember(redirect(url_for("classes.new")), new.email)
         form.email.errors.append("There is already an account for this email: please sign in.")
     return render_form("auth/sign_up.html", form=form)
 
 
 @bp.route("/sign-in", methods=["GET", "POST"])
 @limiter.limit(sign_in_limit, methods=["POST"], deduct_when=failed)
-@limiter.limit(sign_in_account_limit, key_func=typed_email, methods=["POST"], deduct_when=failed)
+@limiter.limit(
+    sign_in_account_limit,
+    key_func=typed_email,
+    methods=["POST"],
+    deduct_when=failed,
+    # Guesses from elsewhere must not lock a teacher out of the computer they use.
+    exempt_when=devices.known_for_typed_email,
+)
 def sign_in() -> Response | tuple[str, int] | str:
     """Sign a teacher in; the message never says which emails have accounts."""
     if current_user.is_authenticated and request.method == "GET":
@@ -101,7 +109,7 @@ def sign_in() -> Response | tuple[str, int] | str:
         if found is not None and found.check_password(form.password.data):
             start_teacher_session()
             login_user(found)
-            return redirect(safe_next(request.args.get("next")))
+            return devices.remember(redirect(safe_next(request.args.get("next"))), found.email)
         if found is None:
             check_password_hash(_NO_SUCH_TEACHER, form.password.data)
         form.password.errors.append("That email and password do not match an account.")

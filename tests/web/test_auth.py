@@ -203,3 +203,39 @@ def test_the_demo_password_is_strong_enough() -> None:
     from classroom.cli import DEMO_EMAIL, DEMO_PASSWORD
 
     assert password_problem(DEMO_PASSWORD, hints=(DEMO_EMAIL, "Ms Demo")) is None
+
+
+def test_guesses_from_elsewhere_do_not_lock_a_teacher_out_of_their_own_computer(
+    make_app: Callable[..., Flask], teacher: MadeTeacher
+) -> None:
+    """The per-account limit holds back guessing one teacher's password from many places; a
+    browser the teacher has signed in on before (its known-device cookie) is exempt from it."""
+    app = make_app(
+        RATELIMIT_ENABLED=True, SIGN_IN_LIMIT="100 per minute", SIGN_IN_ACCOUNT_LIMIT="3 per minute"
+    )
+    own = app.test_client()
+    right = {"email": teacher.email, "password": PASSWORD}
+    assert own.post("/teacher/sign-in", data=right).status_code == 302
+    own.post("/teacher/sign-out")
+    guesser = app.test_client()
+    wrong = {"email": teacher.email, "password": "a guess"}
+    statuses = [guesser.post("/teacher/sign-in", data=wrong).status_code for _ in range(4)]
+    assert statuses == [400, 400, 400, 429]
+    # A new browser is held back, the right password too; the teacher's own computer is not.
+    assert app.test_client().post("/teacher/sign-in", data=right).status_code == 429
+    assert own.post("/teacher/sign-in", data=right).status_code == 302
+    own.post("/teacher/sign-out")
+    # Typed with other capitals and spaces, it is the same account.
+    loose = {"email": f"  {teacher.email.upper()} ", "password": PASSWORD}
+    assert own.post("/teacher/sign-in", data=loose).status_code == 302
+    # The cookie names accounts by a keyed digest, never the email; a forged one counts for
+    # nothing, nor does one for another account.
+    cookie = own.get_cookie("known_teacher", path="/teacher")
+    assert cookie is not None and teacher.email.split("@")[0] not in cookie.value
+    forger = app.test_client()
+    forger.set_cookie("known_teacher", cookie.value[:-4] + "AAAA", path="/teacher")
+    assert forger.post("/teacher/sign-in", data=right).status_code == 429
+    other = app.test_client()
+    other.set_cookie("known_teacher", cookie.value, path="/teacher")
+    stranger = {"email": "someone.else@school.example", "password": "a guess"}
+    assert [other.post("/teacher/sign-in", data=stranger).status_code for _ in range(4)][-1] == 429
