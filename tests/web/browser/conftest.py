@@ -43,6 +43,37 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.filterwarnings(DROPPED_STATIC_FILE))
 
 
+# axe-core, vendored (static/vendor/axe-core); loaded from /static so a page's CSP lets it run.
+AXE_URL = "/static/vendor/axe-core/axe.min.js"
+WCAG_A_AA = "{runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}}"
+# axe on the page as it settles. A news line fading in (or any finite animation) has, for a
+# moment, colours that fail the contrast check; each try first brings finite animations to
+# their end state, and a finding that goes by the next try (a line that arrived during the
+# run) was such a moment, while a real one stays for all three.
+_AXE_SETTLED = """async (options) => {
+  const settle = () => document.getAnimations().forEach((a) => {
+    const timing = a.effect && a.effect.getComputedTiming();
+    if (timing && timing.endTime !== Infinity) { a.finish(); }
+  });
+  let found = [];
+  for (let i = 0; i < 3; i++) {
+    settle();
+    found = (await axe.run(document, options)).violations;
+    if (!found.length) { break; }
+    await new Promise((done) => setTimeout(done, 300));
+  }
+  return found;
+}"""
+
+
+def axe_violations(page: Any, options: str = "{}") -> list[dict[str, Any]]:
+    """axe-core's findings on the page once it has settled (options: axe.run's, as JS)."""
+    page.wait_for_load_state()
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(url=AXE_URL)
+    return list(page.evaluate(f"({_AXE_SETTLED})({options})"))
+
+
 # The counting form once cubes.js has taken it over (it adds the class `js`). The form is on
 # the page, and visible, before the deferred script runs; a tap in that moment is the no-JS
 # path (a plain post and a new page), so a test that means the instant cubes waits for this.

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browser.conftest import LiveServer
+from tests.web.browser.conftest import WCAG_A_AA, LiveServer, axe_violations
 from tests.web.conftest import PASSWORD, MadeChild, MadeClass, MadeTeacher
 
 AXE = Path(__file__).parents[3] / "static" / "vendor" / "axe-core" / "axe.min.js"
@@ -24,14 +24,9 @@ def scan_page(chromium: Any) -> Iterator[Any]:
 
 
 def violations(page: Any) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate(
-        "async () => await axe.run(document, "
-        "{runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}})"
-    )
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
+        for v in axe_violations(page, WCAG_A_AA)
         if v["impact"] in ("serious", "critical")
     ]
 

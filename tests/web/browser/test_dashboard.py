@@ -16,7 +16,7 @@ from flask import Flask
 
 from classroom.extensions import db
 from classroom.models import AssignmentChange, Child
-from tests.web.browser.conftest import LiveServer
+from tests.web.browser.conftest import WCAG_A_AA, LiveServer, axe_violations
 from tests.web.conftest import (
     PASSWORD,
     MadeChild,
@@ -33,15 +33,10 @@ PAPER = {"a4": (595, 842), "letter": (612, 792)}  # PDF page sizes in points
 
 
 def violations(page: Any) -> list[str]:
-    """axe-core's serious and critical WCAG 2 A/AA findings on the page as it is now."""
-    page.add_script_tag(url="/static/vendor/axe-core/axe.min.js")
-    result = page.evaluate(
-        "async () => await axe.run(document, "
-        "{runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}})"
-    )
+    """axe-core's serious and critical WCAG 2 A/AA findings on the page once it settles."""
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-        for v in result["violations"]
+        for v in axe_violations(page, WCAG_A_AA)
         if v["impact"] in ("serious", "critical")
     ]
 

@@ -16,7 +16,7 @@ from classroom.check.child import LINE_IMAGE
 from classroom.extensions import db
 from classroom.insights.number_check import CheckItem, ItemKind, make_check
 from classroom.models import Child, NumberCheck, NumberCheckAnswer
-from tests.web.browser.conftest import LiveServer
+from tests.web.browser.conftest import WCAG_A_AA, LiveServer, axe_violations
 from tests.web.browser.test_dashboard import PAPER, pdf_pages
 from tests.web.conftest import (
     MadeChild,
@@ -27,7 +27,6 @@ from tests.web.conftest import (
 )
 from tests.web.test_number_check_pages import finish_checks
 
-AXE = "/static/vendor/axe-core/axe.min.js"
 TABLET = {"width": 768, "height": 1024}
 
 
@@ -52,11 +51,7 @@ def signed_in(
 
 
 def no_axe_violations(page: Any) -> None:
-    page.add_script_tag(url=AXE)
-    violations = page.evaluate(
-        "async () => (await axe.run(document, "
-        "{runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa']}})).violations"
-    )
+    violations = axe_violations(page, WCAG_A_AA)
     assert violations == [], [(v["id"], [n["html"] for n in v["nodes"]][:3]) for v in violations]
 
 

@@ -16,8 +16,8 @@ from playwright.sync_api import expect
 from classroom.extensions import db
 from classroom.game import Power
 from classroom.models import CountRow
-from tests.web.browser.conftest import LiveServer, wait_for_counting
-from tests.web.browser.test_play_table import AXE, child_context, no_axe_violations
+from tests.web.browser.conftest import LiveServer, axe_violations, wait_for_counting
+from tests.web.browser.test_play_table import child_context, no_axe_violations
 from tests.web.conftest import MadeChild
 from tests.web.tables import game, set_level, start_table
 
@@ -190,29 +190,32 @@ COUNTING = (
 )
 
 
+# Each shown part's box (hidden parts, display none, are left out), all read at one moment.
+PARTS_BOXES = """(parts) => parts.filter((e) => e.getClientRects().length > 0)
+  .map((e) => { const r = e.getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height, e.outerHTML.slice(0, 160)]; })"""
+
+
 def on_screen(page: Any, where: str, parts_of: str = BOARD) -> None:
     """Every control of the step, the child's line, the piles and the card in hand (or the
     counting form's cards and buttons) are inside the window, and the page is not scrolled."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]
+    expect(page.locator(parts_of).first).to_be_visible()
+    # Measured in one go in the page: a live update may swap the board between two reads (at
+    # Standard, the outside look's end asks for a fresh board), so no part is read from one
+    # board and another from the next, nor from a board already gone.
     assert page.evaluate("window.scrollY") == 0, where
-    parts = page.locator(parts_of).all()
-    assert parts, where
-    for part in parts:
-        box = part.bounding_box()
-        inside = box["x"] >= 0 and box["y"] >= 0
-        inside = inside and box["x"] + box["width"] <= width
-        inside = inside and box["y"] + box["height"] <= height
-        assert inside, f"{where} at {width}x{height}: {part.evaluate('e => e.outerHTML')[:160]}"
+    boxes = page.locator(parts_of).evaluate_all(PARTS_BOXES)
+    assert boxes, where
+    for x, y, w, h, html in boxes:
+        inside = x >= 0 and y >= 0 and x + w <= width and y + h <= height
+        assert inside, f"{where} at {width}x{height}: {html}"
 
 
 def names_hold_their_words(page: Any) -> None:
     """axe finds nothing, also with its check (off by default) that a control's name holds
     the words it shows ("Put it here", "Swap", "DRAW 2" under a card)."""
-    page.add_script_tag(url=AXE)
-    found = page.evaluate(
-        "async () => (await axe.run(document,"
-        " {rules: {'label-content-name-mismatch': {enabled: true}}})).violations"
-    )
+    found = axe_violations(page, "{rules: {'label-content-name-mismatch': {enabled: true}}}")
     assert found == [], [(v["id"], [n["html"][:160] for n in v["nodes"]][:3]) for v in found]
 
 

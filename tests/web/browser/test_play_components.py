@@ -17,7 +17,7 @@ import pytest
 from flask import Blueprint, redirect, render_template_string, request, url_for
 from playwright.sync_api import expect
 
-from tests.web.browser.conftest import LiveServer
+from tests.web.browser.conftest import LiveServer, axe_violations
 
 ROOT = Path(__file__).resolve().parents[3]
 AXE = ROOT / "static" / "vendor" / "axe-core" / "axe.min.js"
@@ -173,15 +173,11 @@ def tablet(chromium: Any) -> Iterator[Any]:
     context.close()
 
 
-def axe_violations(page: Any) -> list[dict[str, Any]]:
-    # Loaded from /static ('self'), so the page's CSP stays in force and lets it run.
+def axe_findings(page: Any) -> list[dict[str, Any]]:
     assert AXE.exists(), f"axe-core is missing at {AXE}"
-    if not page.evaluate("() => Boolean(window.axe)"):
-        page.add_script_tag(url="/static/vendor/axe-core/axe.min.js")
-    result = page.evaluate("async () => (await axe.run(document)).violations")
     return [
         {"id": v["id"], "help": v["help"], "nodes": [n["html"][:120] for n in v["nodes"]]}
-        for v in result
+        for v in axe_violations(page)
     ]
 
 
@@ -280,7 +276,7 @@ def test_counting_with_cubes_snapping_and_typing_the_total(
     for key in ["1", "4", "Clear", "1", "3"]:
         page.get_by_role("button", name=key, exact=True).click()
     assert page.get_by_label("How many cubes in your bar?").input_value() == "13"
-    assert axe_violations(page) == []
+    assert axe_findings(page) == []
     shot(page, "bar-keypad-768.png")
     page.get_by_role("button", name="That's my total").click()
     expect(page.get_by_text("You said 13.")).to_be_visible()
@@ -288,7 +284,7 @@ def test_counting_with_cubes_snapping_and_typing_the_total(
     assert page.locator(".running-total").all_inner_texts() == ["22", "35", "11"]
     summary = "Kitten: round 1, 6 cubes; round 2, 5 cubes; total 11, winning."
     assert page.get_by_text(summary).count() == 1
-    assert axe_violations(page) == []
+    assert axe_findings(page) == []
     shot(page, "bars-totals-768.png")
     assert page.console_errors == []
 
@@ -383,6 +379,6 @@ def test_cards_at_every_size(tablet: Any, server: LiveServer) -> None:
         assert box["height"] >= 44
     expect(page.get_by_role("button", name="Place 4: King Rat 9")).to_be_visible()
     expect(page.get_by_role("button", name="Place 2: face-down card")).to_be_visible()
-    assert axe_violations(page) == []
+    assert axe_findings(page) == []
     shot(page, "cards-768.png")
     assert page.console_errors == []

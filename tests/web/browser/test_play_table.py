@@ -11,11 +11,10 @@ from flask import Flask
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.web.browser.conftest import LiveServer, wait_for_counting
+from tests.web.browser.conftest import LiveServer, axe_violations, wait_for_counting
 from tests.web.conftest import MadeChild, MadeClass, child_session, teacher_session
 from tests.web.tables import set_level
 
-AXE = "/static/vendor/axe-core/axe.min.js"
 TABLET = {"width": 768, "height": 1024}
 
 
@@ -30,9 +29,7 @@ def child_context(chromium: Any, app: Flask, live_server: LiveServer, child: Mad
 
 
 def no_axe_violations(page: Any) -> None:
-    page.wait_for_load_state()
-    page.add_script_tag(url=AXE)
-    violations = page.evaluate("async () => (await axe.run(document)).violations")
+    violations = axe_violations(page)
     assert violations == [], [(v["id"], [n["html"] for n in v["nodes"]][:3]) for v in violations]
 
 
