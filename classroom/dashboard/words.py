@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from classroom.game import Level
+from classroom.game import Level, Power
 from classroom.insights import Mean, Move, Rate, Trend
 from classroom.insights.summary import ChildSummary
 from classroom.zones import DEFAULT_ZONE, aware, local
@@ -25,23 +25,19 @@ FLAG_NAMES = {
 }
 
 
-# Levels at which a measure can have chances at all: elsewhere it is left out of the pages,
-# unless the child had chances in the range (played at another level then).
-REMEMBERING_LEVELS = (Level.OUTSIDE_PEEK, Level.STANDARD)
-LOOKING_LEVELS = (Level.PEEK, Level.OUTSIDE_PEEK)
-SWAP_LEVELS = (Level.PEEK, Level.OUTSIDE_PEEK, Level.STANDARD)
 CUBE_SCORING = ("cubes", "cubes_and_total")
 TYPED_SCORING = ("total", "cubes_and_total")
 
 
 def applies(level: str, scoring: str, summary: ChildSummary) -> dict[str, bool]:
-    """Which measures can apply to the child: at their level and way of scoring now, or
-    because they had chances in the range."""
+    """Which measures can apply to the child: at their level and way of scoring now (as the
+    engine's level says: memory asked, looking allowed, SWAP cards in the deck), or because
+    they had chances in the range (played at another level then); the others are left out."""
     here = Level.parse(level)
     return {
-        "memory": here in REMEMBERING_LEVELS or summary.memory.held.chances > 0,
-        "looks": here in LOOKING_LEVELS or summary.looks_per_turn.chances > 0,
-        "swaps": here in SWAP_LEVELS or summary.swap_targeting.chances > 0,
+        "memory": here.asks_memory or summary.memory.held.chances > 0,
+        "looks": here.allows_looking or summary.looks_per_turn.chances > 0,
+        "swaps": Power.SWAP in here.powers or summary.swap_targeting.chances > 0,
         "cubes": scoring in CUBE_SCORING or summary.numerals.overall.chances > 0,
         "typing": scoring in TYPED_SCORING or summary.adding.exact.chances > 0,
     }

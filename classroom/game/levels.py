@@ -35,6 +35,12 @@ class Level(StrEnum):
         """May a seat at this level turn its own cards over (Peek, Outside Peek)?"""
         return bool(self.may_look())
 
+    @property
+    def asks_memory(self) -> bool:
+        """Must a seat remember own cards it has seen, face down since (Outside Peek's middle
+        cards; every card at Standard)? Where all are in view or may be looked at, never."""
+        return self in _REMEMBERING
+
     def options(self) -> frozenset[str]:
         """The engine options (Options' field names) a teacher may choose at this level (R2,
         R8, R10, R12): power cards and DRAW 2's powers only where the deck has power cards,
@@ -67,6 +73,7 @@ class Level(StrEnum):
 
 
 _ORDER = (Level.ULTRA_PEEK, Level.PEEK, Level.OUTSIDE_PEEK, Level.STANDARD)
+_REMEMBERING = frozenset({Level.OUTSIDE_PEEK, Level.STANDARD})
 _LABELS = {
     Level.ULTRA_PEEK: "Ultra-Peek",
     Level.PEEK: "Peek",

@@ -104,7 +104,7 @@ def readiness_of(
     assert value is not None
     at_chance = comparisons.above_chance is False
     pattern = pattern_of(sums)
-    memory_asked = level in (Level.OUTSIDE_PEEK, Level.STANDARD)
+    memory_asked = level.asks_memory
     remembered = (
         memory_of(sums, contradictions_of(window), cat_versus_rat=pattern) if memory_asked else None
     )

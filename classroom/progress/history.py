@@ -16,6 +16,7 @@ from itertools import chain
 from typing import Any
 
 from classroom.extensions import db
+from classroom.game import Level
 from classroom.insights.simulate import Habit, HabitPlayer, Recorded, play_game
 from classroom.models import Classroom
 from classroom.zones import DEFAULT_ZONE, zone
@@ -49,7 +50,6 @@ REMEMBERING_STORIES = (
     Story("steady", Habit.CORRECT, Habit.CORRECT, 1.0),
     Story("learns cats from cats", Habit.CATS_ALIKE, Habit.CORRECT, 0.6),
 )
-REMEMBERING_LEVELS = ("outside_peek", "standard")
 
 
 def stories(levels: Sequence[str], seed: int = 0) -> list[Story]:
@@ -57,7 +57,7 @@ def stories(levels: Sequence[str], seed: int = 0) -> list[Story]:
     seen = {False: seed, True: seed}
     chosen = []
     for level in levels:
-        remembering = level in REMEMBERING_LEVELS
+        remembering = Level.parse(level).asks_memory
         pool = REMEMBERING_STORIES if remembering else STORIES
         chosen.append(pool[seen[remembering] % len(pool)])
         seen[remembering] += 1

@@ -31,3 +31,14 @@ def test_a_level_s_options_are_engine_options_it_accepts(level: Level) -> None:
 
 def test_only_the_peek_levels_let_a_seat_look() -> None:
     assert [level for level in Level if level.allows_looking] == [Level.PEEK, Level.OUTSIDE_PEEK]
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_a_level_asks_memory_where_some_own_card_is_neither_in_view_nor_to_be_looked_at(
+    level: Level,
+) -> None:
+    """Level.asks_memory (the memory measure's levels) agrees with what a seat's view shows
+    and lets it look at, before its first turn (R2)."""
+    view = new_game(level, 2, seed=0).view(0)
+    in_view = {i + 1 for i, card in enumerate(view.shown[0]) if card is not None}
+    assert level.asks_memory == (in_view | set(view.may_look) != {1, 2, 3, 4})
