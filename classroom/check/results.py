@@ -14,7 +14,6 @@ from classroom.insights.number_check import (
     CheckAnswer,
     LineShape,
     fit_sentence,
-    line_taps,
 )
 from classroom.models import Child, NumberCheck
 from classroom.zones import local
@@ -40,16 +39,12 @@ class Mark:
     true_x: float
     tap_x: float
     row: int
+    off_by: float  # how far from its place the tap was, in line units (CheckAnswer.error)
 
     @property
     def y(self) -> int:
         """The y of the tapped label's centre (row 0 just above the line)."""
         return 66 - 24 * self.row
-
-    @property
-    def off_by(self) -> float:
-        """How far from its place the tap was, in line units."""
-        return abs(self.placed - self.numeral)
 
 
 @dataclass(frozen=True)
@@ -75,17 +70,18 @@ class LineDrawing:
 def drawing(answers: Sequence[CheckAnswer], line_max: int) -> LineDrawing:
     """The check's number line: each tap above the line, each true place below it."""
     empty = LineDrawing(line_max, [])
-    taps = sorted(line_taps(answers), key=lambda tap: tap[1])
+    taps = sorted((a for a in answers if a.error is not None), key=lambda a: a.response)
     marks: list[Mark] = []
     last_x = [-1e9] * LABEL_ROWS
-    for numeral, placed in taps:
+    for answer in taps:
+        numeral, placed = answer.item.target, answer.response
         tap_x = empty.x(placed)
         # Rows of tapped labels: a label goes on the lowest row where it clears the last label
         # (or, with none clear, the row whose last label is farthest away).
         clear = [row for row in range(LABEL_ROWS) if tap_x - last_x[row] >= LABEL_WIDTH]
         row = clear[0] if clear else min(range(LABEL_ROWS), key=lambda r: last_x[r])
         last_x[row] = tap_x
-        marks.append(Mark(numeral, placed, empty.x(numeral), tap_x, row))
+        marks.append(Mark(numeral, placed, empty.x(numeral), tap_x, row, answer.error or 0.0))
     return LineDrawing(line_max, sorted(marks, key=lambda m: m.numeral))
 
 

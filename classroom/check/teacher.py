@@ -15,6 +15,7 @@ from classroom.check.columns import CSV_COLUMNS
 from classroom.check.service import (
     DoneCheck,
     answers_for_export,
+    as_answer,
     done_checks,
     give_check,
     latest_check,
@@ -140,6 +141,7 @@ def csv_cells(
 ) -> list[object]:
     """One answered item as CSV cells (CSV_COLUMNS), days and times the class's own."""
     line_task = answer_row.kind == "line"
+    error = as_answer(answer_row).error  # the insights' measure, not worked out again here
     return [
         text(name),
         check.id,
@@ -152,7 +154,7 @@ def csv_cells(
         "" if line_task else " ".join(str(n) for n in answer_row.choices),
         f"{answer_row.response:.2f}" if line_task else int(answer_row.response),
         "" if line_task else int(bool(answer_row.correct)),
-        f"{abs(answer_row.response - answer_row.target):.2f}" if line_task else "",
+        "" if error is None else f"{error:.2f}",
     ]
 
 

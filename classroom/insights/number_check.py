@@ -180,10 +180,10 @@ def line_taps(answers: Sequence[CheckAnswer]) -> list[tuple[int, float]]:
 
 def percent_absolute_error(answers: Sequence[CheckAnswer]) -> float | None:
     """Siegler's PAE: the mean of |tap - numeral| / line length, in percent (None: no taps)."""
-    taps = [a for a in answers if a.item.kind is ItemKind.LINE]
+    taps = [(a.error, a.item.line_max) for a in answers if a.error is not None]
     if not taps:
         return None
-    return 100 * sum(abs(a.response - a.item.target) / a.item.line_max for a in taps) / len(taps)
+    return 100 * sum(error / line_max for error, line_max in taps) / len(taps)
 
 
 class LineShape(StrEnum):
