@@ -70,11 +70,11 @@ def join() -> FormPage:
     form = JoinForm()
     if form.validate_on_submit():
         code = normalise_code(form.code.data)
-        if not wrong_codes.known_here(code) and wrong_codes.address_over_limit():
-            abort(429)
         if db.session.scalar(select(Classroom.id).where(Classroom.join_code == code)):
-            wrong_codes.remember(code)
+            wrong_codes.let_in(code)  # the same 429 as a wrong code, from a new browser
             return redirect(url_for("signin.class_page", code=code))
+        if wrong_codes.address_over_limit():
+            abort(429)
         wrong_codes.count_wrong_code()
         form.code.errors.append("We could not find that class code. Ask your teacher.")
     return render_form("signin/join.html", form=form)
