@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import Row, func, select
 
@@ -56,15 +56,22 @@ def latest_check(child_id: int) -> NumberCheck | None:
     )
 
 
-def next_allowed(check: NumberCheck | None, every_days: int) -> datetime | None:
-    """When the child may be given a new check (None: now). An unfinished check must be
-    finished first; a new one comes `every_days` after the last was given."""
+@dataclass(frozen=True)
+class NotYet:
+    """Why a child may not be given a new check now."""
+
+    until: datetime | None  # when they may have one; None: once they finish the one they have
+
+
+def not_yet(check: NumberCheck | None, every_days: int) -> NotYet | None:
+    """None if the child may be given a new check now. An unfinished check must be finished
+    first; a new one comes `every_days` after the last was given."""
     if check is None:
         return None
     if check.finished_at is None:
-        return datetime.max.replace(tzinfo=UTC)
+        return NotYet(None)
     allowed = aware(check.assigned_at) + timedelta(days=every_days)
-    return allowed if allowed > now() else None
+    return NotYet(allowed) if allowed > now() else None
 
 
 @dataclass(frozen=True)
@@ -87,9 +94,9 @@ def give_check(
     given: list[Child] = []
     waiting: list[tuple[Child, datetime | None]] = []
     for child in children:
-        allowed = next_allowed(latest_check(child.id), settings.every_days)
-        if allowed is not None:
-            waiting.append((child, None if allowed.year == datetime.max.year else allowed))
+        wait = not_yet(latest_check(child.id), settings.every_days)
+        if wait is not None:
+            waiting.append((child, wait.until))
             continue
         db.session.add(
             NumberCheck(
