@@ -11,7 +11,6 @@ from typing import Any, cast
 from flask import (
     Response,
     flash,
-    g,
     redirect,
     render_template,
     request,
@@ -55,13 +54,18 @@ SCHOOL_YEAR_STARTS = (8, 1)  # month, day: a school year is taken to start on 1 
 
 
 class BadDates(ValueError):
-    """The start or end of a date range could not be used; the message says why."""
+    """The start or end of a date range could not be used; the message says why. `day` is
+    today in the class's time zone, for the quick ranges offered instead."""
+
+    def __init__(self, message: str, day: date) -> None:
+        super().__init__(message)
+        self.day = day
 
 
 @bp.errorhandler(BadDates)
 def bad_dates(error: BadDates) -> tuple[str, int]:
     """A page's dates could not be read: say why, and offer the range form again."""
-    day = today()
+    day = error.day
     return render_template(
         "dashboard/bad_dates.html",
         message=str(error),
@@ -72,11 +76,9 @@ def bad_dates(error: BadDates) -> tuple[str, int]:
     ), 400
 
 
-def today(time_zone: str | None = None) -> date:
-    """Today in the class's own time zone (the one the page is about, once a view named it)."""
-    if time_zone is not None:
-        g.class_zone = time_zone
-    return today_in(g.get("class_zone", DEFAULT_ZONE))
+def today(time_zone: str | None) -> date:
+    """Today in the class's own time zone (the default zone for a class without one)."""
+    return today_in(time_zone or DEFAULT_ZONE)
 
 
 def chosen_dates(day: date) -> DateRange:
@@ -84,7 +86,7 @@ def chosen_dates(day: date) -> DateRange:
     try:
         return DateRange.parse(request.args.get("start"), request.args.get("end"), day)
     except ValueError as error:
-        raise BadDates(str(error)) from None
+        raise BadDates(str(error), day) from None
 
 
 def school_year_start(day: date) -> date:
@@ -387,7 +389,7 @@ def move_level(child_id: int) -> BaseResponse | tuple[str, int]:
     )
     db.session.commit()
     flash(f"{child.display_name} now plays at {LEVEL_NAMES[wanted]}.", "success")
-    return redirect(url_for("dashboard.child_page", child_id=child.id, **range_back()))
+    return redirect(url_for("dashboard.child_page", child_id=child.id, **range_back(day)))
 
 
 def shown_range(day: date) -> DateRange:
@@ -398,10 +400,10 @@ def shown_range(day: date) -> DateRange:
         return DateRange.last_days(day)
 
 
-def range_back() -> dict[str, Any]:
+def range_back(day: date) -> dict[str, Any]:
     """The range the page showed (sent with the move), if it is a good one."""
     start, end = request.form.get("start"), request.form.get("end")
     try:
-        return range_args(DateRange.parse(start, end, today())) if start and end else {}
+        return range_args(DateRange.parse(start, end, day)) if start and end else {}
     except ValueError:
         return {}
