@@ -25,10 +25,14 @@ def card_file(value: int) -> str:
 
 
 def news_line(line: StoryLine) -> dict[str, object]:
-    """A story line for the page's news (table.js): its words, and its card's picture file."""
+    """A story line for the page's news (table.js): its words, and the addresses of its card's
+    picture and of a thinking computer player's face (the page builds no address itself)."""
     data = line.to_dict()
+    static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
     if line.card is not None:
-        data["card_file"] = card_file(line.card)
+        data["card_src"] = f"{static}/cards/{card_file(line.card)}.svg"
+    if line.picture is not None:
+        data["picture_src"] = f"{static}/pictures/{line.picture}.svg"
     return data
 
 

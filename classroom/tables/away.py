@@ -40,11 +40,10 @@ def stand_in_for(seat_row: TableSeat) -> str:
 def unseen(seat_row: Any) -> bool:
     """Has this child's seat gone unseen (no page or poll) for AWAY_AFTER? Never, if the
     setting is 0 or the seat was never seen (a seat from before seats were watched)."""
-    limit = away_after()
-    last = aware(seat_row.last_seen_at)
-    if limit <= 0 or last is None or seat_row.stand_in is not None:
+    away_at = _away_at(seat_row)
+    if away_after() <= 0 or away_at is None or seat_row.stand_in is not None:
         return False
-    return now() - last >= timedelta(seconds=limit)
+    return now() >= away_at
 
 
 def came_back(seat_row: Any) -> bool:
@@ -143,10 +142,8 @@ def seat_seen(table: PlayTable, seat: int) -> None:
 def _seen_due(seat_row: Any, when: datetime) -> bool:
     """Is it time to note again that this seat's page is there (at most every SEEN_EVERY
     seconds, and often enough that a seat in use is never taken for an away one)?"""
-    last = aware(seat_row.last_seen_at)
-    limit = away_after()
-    every = timedelta(seconds=SEEN_EVERY if limit <= 0 else min(SEEN_EVERY, limit / 3))
-    return last is None or when - last >= every
+    due = _seen_at(seat_row)
+    return due is None or when >= due
 
 
 @cache
@@ -212,7 +209,7 @@ def quiet_until(
 
 
 def _seen_at(seat_row: Any) -> datetime | None:
-    """When a note that this seat's page is there falls due (see _seen_due)."""
+    """When a note that this seat's page is there falls due (None: never noted yet)."""
     last = aware(seat_row.last_seen_at)
     limit = away_after()
     every = timedelta(seconds=SEEN_EVERY if limit <= 0 else min(SEEN_EVERY, limit / 3))

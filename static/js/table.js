@@ -209,17 +209,17 @@
       var item = document.createElement("p");
       item.className = "news-line";
       var thought = line.kind === "thought";
-      if (thought && line.picture) {
+      if (thought && line.picture_src) {
         // A computer player thinking aloud: its picture beside its words (voice.css).
         var face = document.createElement("img");
-        face.src = "/static/pictures/" + line.picture + ".svg";
+        face.src = line.picture_src; // the server's address for it
         face.alt = "";
         face.className = "news-face";
         item.appendChild(face);
         item.className = "news-line news-thought";
-      } else if (line.card_file) {
+      } else if (line.card_src) {
         var picture = document.createElement("img");
-        picture.src = "/static/cards/" + line.card_file + ".svg"; // named by the server
+        picture.src = line.card_src; // the server's address for it
         picture.alt = ""; // the sentence names the card
         picture.className = "news-card";
         item.appendChild(picture);

@@ -220,17 +220,21 @@ def load_make_cards() -> Any:
     return module
 
 
-def test_every_card_s_picture_file_exists_and_a_news_line_names_it() -> None:
-    """The server names each card's picture (the page's news shows it as named)."""
+def test_every_card_s_picture_file_exists_and_a_news_line_names_it(app: Flask) -> None:
+    """The server names each card's picture and gives its address (the page's news shows it
+    as given, and a thinking computer player's face too)."""
     from classroom.play.cards import card_file, news_line
     from classroom.tables.story import StoryLine
 
     for value in range(13):
         assert f"{card_file(value)}.svg" in CARD_FILES
     assert card_file(12) == "draw2"
-    line = StoryLine("Kitten took the DRAW 2", card=12, seat=1)
-    assert news_line(line)["card_file"] == "draw2"
-    assert "card_file" not in news_line(StoryLine("Mia called", card=None, seat=0))
+    with app.app_context():
+        line = news_line(StoryLine("Kitten took the DRAW 2", card=12, seat=1))
+        assert line["card_src"] == "/static/cards/draw2.svg" and "picture_src" not in line
+        assert "card_src" not in news_line(StoryLine("Mia called", card=None, seat=0))
+        thought = StoryLine("Hmm, a 9!", card=None, seat=1, kind="thought", picture="kitten")
+        assert news_line(thought)["picture_src"] == "/static/pictures/kitten.svg"
 
 
 def test_card_files_are_what_the_script_draws() -> None:
