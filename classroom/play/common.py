@@ -494,6 +494,11 @@ def handle_look(table: PlayTable, seat: int, urls: Urls) -> Any:
     return redirect(urls.page, code=303)
 
 
+def _with_stacks(page_url: str, stacks: list[int]) -> str:
+    """The counting page again with these stacks on the cards (each kept to 0..MAX_CUBES)."""
+    return page_url + "?" + "&".join(f"placed={max(0, min(MAX_CUBES, n))}" for n in stacks)
+
+
 def handle_count(table: PlayTable, seat: int, urls: Urls) -> Any:
     """Counting at the end of a round: cube presses (no JavaScript) re-show the form; a snap
     or a typed total goes to counting.record_count, which says whether it is recorded or a
@@ -501,22 +506,19 @@ def handle_count(table: PlayTable, seat: int, urls: Urls) -> Any:
     table_id = table.id  # read before a commit or rollback expires `table`
     form = request.form
     stacks = [int_arg(form.get(f"cubes_{p}")) or 0 for p in range(1, 5)]
-    stacks = [max(0, min(MAX_CUBES, n)) for n in stacks]
     press = str(form.get("press", ""))
-    query = "&".join(f"placed={n}" for n in stacks)
     try:
         if press.startswith(("add-", "remove-")):
             place = int_arg(press.split("-", 1)[1])
             if place is None or not 1 <= place <= 4:
                 raise TableError("Which card? Tap + or - under a card")
             stacks[place - 1] += 1 if press.startswith("add-") else -1
-            stacks = [max(0, min(MAX_CUBES, n)) for n in stacks]
-            query = "&".join(f"placed={n}" for n in stacks)
-            return redirect(f"{urls.page}?{query}", code=303)
+            return redirect(_with_stacks(urls.page, stacks), code=303)
         if press == "snap":
+            stacks = [max(0, min(MAX_CUBES, n)) for n in stacks]
             counted = record_count(table_id, seat, cubes=stacks)
             if counted is Counted.AGAIN:
-                return redirect(f"{urls.page}?{query}", code=303)
+                return redirect(_with_stacks(urls.page, stacks), code=303)
         else:
             total = int_arg(str(form.get("total", "")).strip())
             if total is None:

@@ -62,7 +62,7 @@ def given_at(table: PlayTable, seat_row: TableSeat, round_number: int) -> dateti
             LookRow.table_id == table.id,
             LookRow.child_id == seat_row.child_id,
             LookRow.round_number == round_number,
-            LookRow.level == "standard",
+            LookRow.level == table.level,  # the look at the start of a round, not one on request
         )
         .order_by(LookRow.created_at)
         .limit(1)
