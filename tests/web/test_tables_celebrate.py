@@ -4,6 +4,8 @@ tests/web/browser/test_play_voice.py cover the last round and the kind word)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask
 
 from classroom.game import actions
@@ -54,29 +56,25 @@ def test_the_celebration_asks_the_engine_for_each_rounds_winners() -> None:
     assert game.round_scores() == (7, 7, 36)
     names = ["Mia", "Leo", "Kitten"]
     rows = [TableSeat(seat=s, name=n, picture="owl", colour="") for s, n in enumerate(names)]
-    board = build_board(
-        table_id=1,
-        version=1,
-        status="finished",
-        seat_rows=rows,
-        view=game.view(0),
-        legal=[],
-        events=None,
-        score_history=[(None, 12, 20), (7, 7, 36)],
-    )
+
+    def board_of(history: list[tuple[int | None, ...]], counting: bool = False) -> Any:
+        status = "counting" if counting else "finished"
+        return build_board(
+            table_id=1,
+            version=1,
+            status=status,
+            seat_rows=rows,
+            view=game.view(0),
+            legal=[],
+            events=None,
+            score_history=history,
+            counting=counting,
+        )
+
+    board = board_of([(None, 12, 20), (7, 7, 36)])
     assert board.round_end(1) is None  # Mia sat round 1 out
     assert board.round_end(2) == RoundEnd(7, won=True, won_with=("Leo",))
     assert board.round_end() == board.round_end(2)  # the board's own round, once over
     assert board.round_end(3) is None
-    counting = build_board(
-        table_id=1,
-        version=1,
-        status="counting",
-        seat_rows=rows,
-        view=game.view(0),
-        legal=[],
-        events=None,
-        score_history=[(7, 7, 36)],
-        counting=True,
-    )
-    assert counting.round_end() is None  # nothing spoiled while the child counts
+    # Nothing spoiled while the child counts.
+    assert board_of([(7, 7, 36)], counting=True).round_end() is None
