@@ -53,6 +53,9 @@ def test_nothing_gives_the_count_away_while_the_child_counts(
     page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert "data-counting" in page
     assert not SPOILERS.search(page), SPOILERS.search(page)
+    # That the game (not just the round) is over waits too: in a series it would say that
+    # someone reached the limit.
+    assert 'turn-text">The round is over!<' in page and "The game is over!" not in page
     # The live endpoints: a forced board, and the news and story from the start.
     for version in (-1, 0):
         data = poll(kid, table_id, version)
