@@ -212,12 +212,8 @@ class Board:
 
     @property
     def turn_text(self) -> str:
-        """The turn banner's words: whose turn it is, or that the round (or game) is over."""
+        """The turn banner's words: whose turn it is, or that the round is over."""
         cur = self.current_seat
-        if self.round_over and self.status == TableStatus.FINISHED:
-            # Only once everyone has counted: while a child counts, that the series has ended
-            # would tell them someone reached the limit (story.unspoiled leaves it out too).
-            return "The game is over!"
         if self.round_over:
             return "The round is over!"
         if self.stopped:
