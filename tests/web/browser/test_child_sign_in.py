@@ -58,3 +58,31 @@ def test_child_signs_in_by_pictures(
 
     page.get_by_role("button", name="I'm done").click()
     expect(page.get_by_role("heading", name="Find your picture!")).to_be_visible()
+
+
+def test_the_childs_home_fits_a_tablet(
+    chromium: Any, app: Any, live_server: LiveServer, teacher: Any, child: MadeChild
+) -> None:
+    """The home with the most on it (an unfinished game, a number check to do, two computer
+    players) fits a 768x1024 tablet: every choice and "I'm done" without scrolling."""
+    from classroom.check.service import give_check, settings_of
+    from classroom.extensions import db
+    from classroom.models import Child, Teacher
+    from tests.web.browser.test_play_table import child_context
+    from tests.web.tables import set_level, start_table
+
+    set_level(app, child, "peek", scoring="cubes_and_total")
+    start_table(app, [child], ["solid", "beginner"], rounds=3)
+    with app.app_context():
+        row = db.session.get(Child, child.id)
+        assert row is not None
+        give_check([row], settings_of(row.class_id), db.session.get(Teacher, teacher.id))
+        db.session.commit()
+    page = child_context(chromium, app, live_server, child).new_page()
+    page.goto("/me")
+    for name in ("Back to your game", "A number game for you", "Play with the computer",
+                 "Play with friends", "I'm done"):  # fmt: skip
+        control = page.get_by_role("link", name=name).or_(page.get_by_role("button", name=name))
+        expect(control.first).to_be_visible()
+        box = control.first.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1024, name
