@@ -116,6 +116,16 @@ class Assignment:
         return self.think_aloud == "on"
 
     @property
+    def counts_cubes(self) -> bool:
+        """Does the child build cube bars at the end of a round (tables/counting.py)?"""
+        return self.scoring in ("cubes", "cubes_and_total")
+
+    @property
+    def types_total(self) -> bool:
+        """Does the child type the round's total (tables/counting.py)?"""
+        return self.scoring in ("total", "cubes_and_total")
+
+    @property
     def has_power_cards(self) -> bool:
         """Is "power cards" an option the engine gives this level (RULES.md R2)?"""
         return "power_cards" in Level(self.level).options()

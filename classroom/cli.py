@@ -112,7 +112,7 @@ def demo_command(first_start: bool) -> None:
             change.changed_at -= timedelta(weeks=DEMO_WEEKS)
         filled = fill_history(
             classroom.id,
-            [(c.id, c.level) for c in classroom.active_children],
+            [(c.id, Assignment.of(c)) for c in classroom.active_children],
             end=today_in(classroom.time_zone),
             weeks=DEMO_WEEKS,
             games=DEMO_GAMES,
@@ -158,10 +158,11 @@ def history_command(code: str, weeks: int, games: int, seed: int) -> None:
     """Give every active child of the class CODE simulated games over the last WEEKS weeks.
 
     Computer players with child-like habits (comparing well, treating all cats alike,
-    forgetting, miscounting, learning over the weeks) play real games at each child's level.
+    forgetting, miscounting, learning over the weeks) play real games as each child's
+    assignment has them play (level, options, computer players, way of adding up).
     """
     classroom = class_by_code(code)
-    children = [(c.id, c.level) for c in classroom.active_children]
+    children = [(c.id, Assignment.of(c)) for c in classroom.active_children]
     filled = fill_history(
         classroom.id,
         children,

@@ -94,6 +94,7 @@ def timed(call: Callable[[], Any], repeat: int) -> tuple[float, float]:
 
 def build(children: int, games: int, weeks: int, today: date) -> tuple[int, int, list[int], str]:
     """The teacher, the class of `children` and their history; returns ids and the email."""
+    from classroom.assignments import Assignment
     from classroom.extensions import db
     from classroom.models import Classroom, ClassTeacher, Teacher
     from classroom.pictures import new_join_code
@@ -111,11 +112,17 @@ def build(children: int, games: int, weeks: int, today: date) -> tuple[int, int,
         child = enrol(classroom, f"{NAMES[i % len(NAMES)]} {chr(65 + i // len(NAMES))}.", teacher)
         assert child is not None
         child.level = LEVELS[i % len(LEVELS)]
+        # Cube bars and the typed total: a year of every kind of count on the pages.
+        child.scoring = "cubes_and_total"
         made.append(child)
     db.session.commit()
     start = time.perf_counter()
     filled = fill_history(
-        classroom.id, [(c.id, c.level) for c in made], end=today, weeks=weeks, games=games
+        classroom.id,
+        [(c.id, Assignment.of(c)) for c in made],
+        end=today,
+        weeks=weeks,
+        games=games,
     )
     db.session.commit()
     print(

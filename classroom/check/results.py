@@ -7,9 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
-from classroom.check.service import Between, DoneCheck, between, done_checks, open_check
+from classroom.check.service import (
+    Between,
+    DoneCheck,
+    between,
+    done_checks,
+    open_check,
+    rounds_between,
+)
 from classroom.insights.number_check import (
     CheckAnswer,
     LineShape,
@@ -130,6 +137,40 @@ def child_checks(child: Child) -> ChildChecks:
         drawings={d.check.id: drawing(d.answers, d.check.line_max) for d in done},
         change=between(done),
         waiting=open_check(child.id),
+    )
+
+
+@dataclass(frozen=True)
+class ReportCheck:
+    """The number check on a parent report, whose figures belong to the report's period or
+    say plainly that they do not (docs/number_check.md): the check taken in the period (the
+    latest, if several), else the latest one before it; and the child's first check, to
+    compare with, when it came before that one. A check after the period is not shown."""
+
+    shown: DoneCheck
+    shown_before: bool  # taken before the period's first day
+    first: DoneCheck | None  # the first check of all, when it is earlier than `shown`
+    first_before: bool  # the first check was taken before the period's first day
+    rounds: int  # rounds of the game the child finished between `first` and `shown`
+
+
+def report_check(checks: ChildChecks, start: date, end: date) -> ReportCheck | None:
+    """The number check a report for the days `start` to `end` (the class's days) shows, or
+    None when no check was finished by `end`."""
+    upto = [d for d in checks.done if d.when.date() <= end]
+    if not upto:
+        return None
+    shown = upto[-1]
+    first = upto[0] if upto[0] is not shown else None
+    rounds = 0
+    if first is not None:
+        rounds = rounds_between(shown.check.child_id, first.when, shown.when)
+    return ReportCheck(
+        shown=shown,
+        shown_before=shown.when.date() < start,
+        first=first,
+        first_before=first is not None and first.when.date() < start,
+        rounds=rounds,
     )
 
 

@@ -25,7 +25,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from classroom.access import child_or_404, class_or_404, teacher, teacher_blueprint
 from classroom.assignments import LEVEL_NAMES, Assignment, assign, describe_change
 from classroom.check.columns import CSV_GUIDE
-from classroom.check.results import child_checks, class_changes
+from classroom.check.results import child_checks, class_changes, report_check
 from classroom.dashboard import charts, columns, export, pairs, sorting, words
 from classroom.dashboard.report import LANGUAGES, parent_report
 from classroom.extensions import db
@@ -308,6 +308,8 @@ def report(child_id: int) -> str:
             language=language,
             languages=LANGUAGES,
             printed=format_date(day, format="long"),
+            # The report's number check is the period's, or says it is from before it.
+            report_check=report_check(context["number_check"], dates.start, dates.end),
             **context,
         )
 

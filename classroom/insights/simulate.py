@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
+from typing import Any
 
 from classroom.game import Action, Card, Game, Level, Phase, Power, SeatView, is_power, new_game
 from classroom.game import actions as act
@@ -285,16 +286,26 @@ def play_game(
     opponent: str = "solid",
     seats: int = 2,
     step: timedelta = timedelta(seconds=10),
+    options: Mapping[str, Any] | None = None,
+    cubes: bool = True,
+    total: bool = True,
 ) -> Recorded:
-    """One real game, the habit player in seat 0 and computer players elsewhere, recorded."""
-    game = new_game(level, seats, seed=seed)
+    """One real game, the habit player in seat 0 and computer players elsewhere, recorded.
+
+    `options` are the engine's (power cards, rounds or a points limit); `cubes` and `total`
+    say how the child adds up at the end of a round, as their assignment does: cube bars,
+    typing the total, or both. Only what that way of adding up asks is recorded.
+    """
+    if not (cubes or total):
+        raise ValueError("A child adds up with cube bars, by typing the total, or both")
+    game = new_game(level, seats, seed=seed, options=options)
     others = [make_player(opponent, f"{seed}-{s}") for s in range(seats)]
     out = Recorded()
     clock = start
     while True:
         seat = game.current_seat
         if seat is None:
-            _end_of_round(game, player, out, clock, game_id, child_id)
+            _end_of_round(game, player, out, clock, game_id, child_id, cubes=cubes, total=total)
             if game.game_over:
                 return out
             game.start_next_round()
@@ -326,15 +337,25 @@ def play_game(
 
 
 def _end_of_round(
-    game: Game, player: HabitPlayer, out: Recorded, when: datetime, game_id: Id, child_id: Id
+    game: Game,
+    player: HabitPlayer,
+    out: Recorded,
+    when: datetime,
+    game_id: Id,
+    child_id: Id,
+    *,
+    cubes: bool = True,
+    total: bool = True,
 ) -> None:
-    """Seat 0 counts its line with cubes, types its total, and the round's result is kept."""
+    """Seat 0 counts its line with cubes and/or types its total, and the round's result is
+    kept. The count is what the play side records (tables/counting.py): no stacks where only
+    the total is typed, no typed total where only cubes are placed."""
     line = tuple(int(c) for c in game.lines[0])
-    total = sum(line)
-    cubes = tuple(player.first_cubes(n) for n in line)
-    typed = player.first_total(total)
+    true_total = sum(line)
+    stacks = tuple(player.first_cubes(n) for n in line) if cubes else (None,) * len(line)
+    typed = player.first_total(true_total) if total else None
     # A stack that does not match its card brings "count again", and the child fixes it.
-    cube_hint = any(c is not None and c != n for c, n in zip(cubes, line, strict=True))
+    cube_hint = any(c is not None and c != n for c, n in zip(stacks, line, strict=True))
     level = str(game.level)
     out.counts.append(
         CountRecord(
@@ -344,12 +365,12 @@ def _end_of_round(
             game.round_number,
             level,
             line,
-            cubes,
+            stacks,
             typed,
-            total,
+            true_total,
             corrected_by_hint=cube_hint,
             cube_hint=cube_hint,
-            total_hint=typed != total,
+            total_hint=typed is not None and typed != true_total,
         )
     )
     out.rounds.append(

@@ -1,6 +1,8 @@
 """Realistic history for a class: simulated children with child-like habits
 (classroom.insights.simulate) play real games through the engine on school days over some
-weeks, and what they did is written as the play side writes it (rows and daily tallies).
+weeks, each as their assignment has them play (level, power cards, rounds or a points limit,
+computer players, way of adding up), and what they did is written as the play side writes it
+(rows and daily tallies): a child who adds up with cube bars only has no typed total.
 
 The demo class on first start uses it, so a newcomer sees full dashboards; the scale benchmark
 uses it for a school year. Simulated games sit at no table (table_id is empty).
@@ -15,10 +17,12 @@ from datetime import UTC, date, datetime, time, timedelta
 from itertools import chain
 from typing import Any
 
+from classroom.assignments import Assignment
 from classroom.extensions import db
 from classroom.game import Level
 from classroom.insights.simulate import Habit, HabitPlayer, Recorded, play_game
 from classroom.models import Classroom
+from classroom.tables.options import options_for
 from classroom.zones import DEFAULT_ZONE, zone
 
 from .keep import monday_of, record
@@ -98,23 +102,47 @@ def game_days(
     return sorted(moments)
 
 
+# A child whose assignment allows no computer player plays only with classmates; one of the
+# same level stands in for them, played by Tabby (the solid player).
+CLASSMATE = "solid"
+
+
+def opponents(assignment: Assignment) -> tuple[str, ...]:
+    """Whom the child may play: the computer players their assignment allows (taken in turn,
+    as a child picks one or another), else a classmate."""
+    return assignment.computer_players or (CLASSMATE,)
+
+
 def play_child(
-    child_id: int, level: str, story: Story, moments: Sequence[datetime], seed: int
+    child_id: int,
+    assignment: Assignment,
+    story: Story,
+    moments: Sequence[datetime],
+    seed: int,
 ) -> Recorded:
-    """One simulated child's games at `level`, one at each moment."""
+    """One simulated child's games, one at each moment, as their assignment has them play:
+    its level and engine options (power cards, rounds or a points limit, tables/options.py),
+    its computer players, and its way of adding up (cube bars, typing the total, or both;
+    only what it asks is recorded, as tables/counting.py records it)."""
     out = Recorded()
     first = HabitPlayer(story.first, f"{seed}-first")
     then = HabitPlayer(story.then, f"{seed}-then")
     switch = int(len(moments) * story.switch)
+    players = opponents(assignment)
+    options = options_for(assignment)
     for i, when in enumerate(moments):
         out.extend(
             play_game(
                 first if i < switch else then,
-                level,
+                assignment.level,
                 seed=seed * 100_000 + i,
                 game_id=f"history-{child_id}-{i}",
                 child_id=child_id,
                 start=when,
+                opponent=players[i % len(players)],
+                options=options,
+                cubes=assignment.counts_cubes,
+                total=assignment.types_total,
             )
         )
     return out
@@ -138,15 +166,16 @@ def write_recorded(recorded: Recorded, class_id: int) -> int:
 
 def fill_history(
     class_id: int,
-    children: Sequence[tuple[int, str]],
+    children: Sequence[tuple[int, Assignment]],
     *,
     end: date,
     weeks: int = 8,
     games: int = 24,
     seed: int = 0,
 ) -> Filled:
-    """Give each (child id, level) `games` simulated games over the `weeks` weeks up to `end`
-    (the day before it, at the latest).
+    """Give each (child id, assignment) `games` simulated games over the `weeks` weeks up to
+    `end` (the day before it, at the latest), played as that assignment has the child play
+    (`Assignment.of(child)` for the child's own).
 
     Written in the caller's transaction; the caller commits.
     """
@@ -155,10 +184,10 @@ def fill_history(
     time_zone = classroom.time_zone if classroom is not None else DEFAULT_ZONE
     rng = random.Random(seed)
     written = Filled(0, 0, 0, 0)
-    chosen = stories([level for _, level in children], seed)
-    for index, ((child_id, level), story) in enumerate(zip(children, chosen, strict=True)):
+    chosen = stories([assignment.level for _, assignment in children], seed)
+    for index, ((child_id, assignment), story) in enumerate(zip(children, chosen, strict=True)):
         moments = game_days(days, games, rng, time_zone)
-        recorded = play_child(child_id, level, story, moments, seed + index)
+        recorded = play_child(child_id, assignment, story, moments, seed + index)
         changed = write_recorded(recorded, class_id)
         written = Filled(
             written.children + 1,

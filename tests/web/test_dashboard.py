@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
+from classroom.assignments import Assignment
 from classroom.extensions import db
 from classroom.models import Child
 from classroom.progress.history import fill_history
@@ -30,8 +31,8 @@ def fill(app: Flask, classroom: MadeClass, children: Sequence[MadeChild], **opti
     """Simulated weeks of play for the children, written as real rows (classroom.progress)."""
     with app.app_context():
         rows = db.session.scalars(select(Child).where(Child.id.in_([c.id for c in children])))
-        levels = {row.id: row.level for row in rows}
-        chosen = [(c.id, levels[c.id]) for c in children]
+        assigned = {row.id: Assignment.of(row) for row in rows}
+        chosen = [(c.id, assigned[c.id]) for c in children]
         fill_history(classroom.id, chosen, end=today(), **options)
         db.session.commit()
 

@@ -18,6 +18,7 @@ from sqlalchemy import delete, inspect, select
 from sqlalchemy.engine import make_url
 
 from classroom import create_app
+from classroom.assignments import Assignment
 from classroom.extensions import db
 from classroom.models import ChoiceRow, Classroom, ClassTeacher, DailyTally, Teacher
 from classroom.progress.history import fill_history
@@ -106,7 +107,9 @@ def test_upgrade_judges_old_choices_again_and_rebuilds_the_tallies(
             child = enrol(room, "Ada", teacher)
             assert child is not None
             db.session.flush()
-            fill_history(room.id, [(child.id, "ultra_peek")], end=date(2026, 11, 20), games=6)
+            fill_history(
+                room.id, [(child.id, Assignment.of(child))], end=date(2026, 11, 20), games=6
+            )
             db.session.commit()
             expected = tallies_now()
             judged_now = db.session.execute(

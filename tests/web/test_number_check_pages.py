@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from flask import Flask
@@ -113,7 +113,10 @@ def test_the_report_and_the_overview(
     finish_checks(app, classroom, child)
     report = text_of(teacher_client.get(f"/children/{child.id}/report").get_data(as_text=True))
     assert "A short number game outside the cards" in report
-    assert "after 3 rounds of Rat-a-Tat-Cat" in report
+    # The report's period is the last four weeks: the first check, six weeks ago, is said to be
+    # from before it.
+    assert "The first time was before this report's period" in report
+    assert "with 3 rounds of Rat-a-Tat-Cat played between the two" in report
     assert '"Which is more?": 10 of 10 right' in report
     overview = teacher_client.get(f"/classes/{classroom.id}/overview").get_data(as_text=True)
     words = text_of(overview)
@@ -123,6 +126,45 @@ def test_the_report_and_the_overview(
         expected_pae(LATEST_SEED, CheckHabit.LINEAR),
     )
     assert f"line {first:.0f} → {latest:.0f} % more 10 → 10 found 6 → 6" in words
+
+
+def test_the_report_shows_its_periods_check_or_says_it_is_older(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """A report for some past weeks shows the check taken in them, not a later one; for weeks
+    with no check it shows the one before them and says so; before any check, none."""
+    finish_checks(app, classroom, child)
+    first_day = (datetime.now(UTC) - timedelta(weeks=6)).date()
+    first_pae = f"{expected_pae(FIRST_SEED, CheckHabit.LOGARITHMIC):.0f}%"
+
+    def report_for(start: date, end: date) -> str:
+        query = f"?start={start.isoformat()}&end={end.isoformat()}"
+        return text_of(report(teacher_client, child, query))
+
+    around_first = report_for(first_day - timedelta(days=3), first_day + timedelta(days=3))
+    assert "also did a two-minute number game on a tablet" in around_first
+    assert f"each number was on average {first_pae} of the line away" in around_first
+    assert "The first time" not in around_first  # the later check is not this period's
+    assert "did not do" not in around_first
+
+    between = report_for(first_day + timedelta(weeks=1), first_day + timedelta(weeks=3))
+    assert (
+        "did not do the two-minute number game on a tablet (away from the cards) in this period"
+        in between
+    )
+    assert "before this report's period" in between
+    assert f"each number was on average {first_pae} of the line away" in between
+    assert "The first time" not in between
+
+    before = report_for(first_day - timedelta(weeks=3), first_day - timedelta(weeks=1))
+    assert "A short number game" not in before
+
+
+def report(client: FlaskClient, child: MadeChild, query: str = "") -> str:
+    """The parent report's page for the child (with `query`, its period)."""
+    response = client.get(f"/children/{child.id}/report{query}")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
 
 
 def test_pages_without_a_check(
@@ -185,7 +227,8 @@ def test_the_report_in_spanish(
         db.session.commit()
     report = text_of(teacher_client.get(f"/children/{child.id}/report").get_data(as_text=True))
     assert "Un juego corto de números, fuera de las cartas" in report
-    assert "después de 3 rondas de Rat-a-Tat-Cat" in report
+    assert "La primera vez fue antes del periodo de este informe" in report
+    assert "con 3 rondas de Rat-a-Tat-Cat jugadas entre las dos" in report
     assert "«¿Cuál es mayor?»: 10 de 10 bien" in report
     assert "Los números están repartidos por igual, como en una regla." in report
     assert "A short number game" not in report

@@ -3,7 +3,7 @@ recorded rows give, simulated history, the date range and today's activity."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
@@ -12,6 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from classroom.assignments import Assignment
 from classroom.extensions import db
 from classroom.insights import ChildSummary, child_summary
 from classroom.insights.comparison import comparison_accuracy
@@ -79,21 +80,27 @@ def test_a_failed_move_adds_nothing_to_the_tallies(
 
 @pytest.fixture
 def history(app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]) -> MadeClass:
-    """Six children of every level with eight weeks of simulated play up to END."""
+    """Six children of every level and every way of adding up, with eight weeks of simulated
+    play up to END."""
     levels = ["ultra_peek", "peek", "outside_peek", "standard", "ultra_peek", "peek"]
+    scorings = ["cubes_and_total", "cubes", "total", "cubes_and_total", "total", "cubes"]
     made = [make_child(classroom, f"Child {i}") for i in range(len(levels))]
-    for child, level in zip(made, levels, strict=True):
-        set_level(app, child, level)
+    for child, level, scoring in zip(made, levels, scorings, strict=True):
+        set_level(app, child, level, scoring=scoring)
     with app.app_context():
-        fill_history(
-            classroom.id,
-            [(c.id, level) for c, level in zip(made, levels, strict=True)],
-            end=END,
-            weeks=8,
-            games=30,
-        )
+        fill_history(classroom.id, assignments_of(made), end=END, weeks=8, games=30)
         db.session.commit()
     return classroom
+
+
+def assignments_of(children: Sequence[MadeChild]) -> list[tuple[int, Assignment]]:
+    """Each child's id and stored assignment, as `flask history` gives them (in an app
+    context)."""
+    rows = {
+        c.id: c
+        for c in db.session.scalars(select(Child).where(Child.id.in_([c.id for c in children])))
+    }
+    return [(c.id, Assignment.of(rows[c.id])) for c in children]
 
 
 def same_now(summary: ChildSummary) -> ChildSummary:
