@@ -106,6 +106,7 @@ def board_for(
         outside=look.cards if look else None,
         outside_seconds=look.seconds_left if look else 0,
         counting=counting,
+        options=game.options,
     )
 
 

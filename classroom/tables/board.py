@@ -12,9 +12,12 @@ from classroom.game import (
     Action,
     ActionKind,
     Card,
+    LimitEnding,
+    Options,
     Phase,
     Power,
     SeatView,
+    Series,
     card_label,
     round_winners_of,
 )
@@ -140,6 +143,8 @@ class Board:
     outside_seconds: int = 0
     # Each finished round's scores (None: a seat out of the series); empty while counting.
     score_history: tuple[tuple[int | None, ...], ...] = ()
+    # For the teacher watching a game of several rounds: where it stands ("Round 2 of 3").
+    series: str = ""
 
     def round_end(self, round_number: int | None = None) -> RoundEnd | None:
         """How the child did in a finished round (by default the round the board shows, once
@@ -161,6 +166,31 @@ class Board:
         winners = round_winners_of(row)
         others = tuple(self.seats[s].name for s in winners if s != mine.seat)
         return RoundEnd(score, mine.seat in winners, others)
+
+    def round_winners(self, round_number: int) -> tuple[int, ...]:
+        """The seats with a finished round's lowest score (R11), as the engine judges them."""
+        if not 1 <= round_number <= len(self.score_history):
+            return ()
+        return tuple(round_winners_of(self.score_history[round_number - 1]))
+
+    def game_end(self) -> RoundEnd | None:
+        """How the whole game went for the child once it is over: their total and whether it
+        won (R12, the engine's winners), so the results judge what the stacked bars show;
+        None for a teacher watching, a game not over, or one stopped before its end."""
+        mine = self.my_seat
+        if mine is None or self.status != TableStatus.FINISHED or not self.winners:
+            return None
+        others = tuple(self.seats[s].name for s in self.winners if s != mine.seat)
+        return RoundEnd(mine.total, mine.seat in self.winners, others)
+
+    def winners_words(self) -> str:
+        """Who won the game, told to this page: "You" for the child's own seat ("You and Mia
+        won."), names for the others and for a teacher watching."""
+        names = ["You" if s == self.me else self.seats[s].name for s in self.winners]
+        names.sort(key=lambda name: name != "You")
+        if len(names) <= 2:
+            return " and ".join(names) + " won."
+        return ", ".join(names[:-1]) + " and " + names[-1] + " won."
 
     @property
     def cue(self) -> str:
@@ -309,6 +339,26 @@ def prompt_for(controls: Controls, hand: Card | None) -> str:
     return ""
 
 
+def series_words(options: Options, round_number: int) -> str:
+    """Where a game of several rounds stands, in the teacher's words (RULES.md R12): "Round 2
+    of 3", "Round 2, to 100 points: ...", "Round 2, until you end the game"; "" for a game of
+    one round."""
+    if options.series is Series.LIMIT:
+        if options.limit_ending is LimitEnding.FIRST_TO_LIMIT:
+            rule = f"the game ends when a player's total reaches {options.limit} points"
+        else:
+            rule = (
+                f"a player whose total reaches {options.limit} points is out; "
+                "the last one left wins"
+            )
+        return f"Round {round_number}, to {options.limit} points: {rule}."
+    if options.series is Series.BELL:
+        return f"Round {round_number}, until you end the game (the round in play finishes first)."
+    if options.rounds > 1:
+        return f"Round {round_number} of {options.rounds}"
+    return ""
+
+
 def build_board(
     *,
     table_id: int,
@@ -327,12 +377,14 @@ def build_board(
     outside: dict[int, int] | None = None,
     outside_seconds: int = 0,
     counting: bool = False,
+    options: Options | None = None,
 ) -> Board:
     """The board for `view.seat` (or, with `watch_lines`, for a teacher who sees every card:
     then `view` is any seat's view, used only for public facts, and `events` are public).
     `events` None: no story (a live update; the page keeps the story it has). `counting`: this
     seat's child is still adding up their line, so no score, total or winner is on the board
-    (the counting lesson is not spoiled)."""
+    (the counting lesson is not spoiled). `options`: the game's, for the teacher's words on
+    where a series stands."""
     watching = watch_lines is not None
     me = None if watching else view.seat
     revealed = dict(revealed or {})
@@ -442,4 +494,5 @@ def build_board(
         outside_look=outside,
         outside_seconds=outside_seconds if outside else 0,
         score_history=() if counting else tuple(tuple(r) for r in score_history),
+        series=series_words(options, view.round_number) if watching and options else "",
     )

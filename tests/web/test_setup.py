@@ -4,6 +4,7 @@ read that the printed cards stop working."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -167,3 +168,92 @@ def test_the_watch_page_of_a_finished_game_says_who_played_not_who_is_there(
     assert f"{child.display_name}: at the table." not in html
     # The way out is the class's card tables.
     assert "Back to card tables" in html and "Back home" not in html
+
+
+def test_the_watch_page_says_a_stopped_game_was_stopped(
+    app: Flask, teacher_client: FlaskClient, child: MadeChild
+) -> None:
+    """A game the teacher ended: nobody "played to the end", and the page does not speak to
+    the teacher as to a child ("Your teacher ended this game")."""
+    from tests.web.tables import child_client as tablet
+
+    table_id = start_table(app, [child], ["solid"])
+    assert tablet(app, child).get(f"/play/tables/{table_id}").status_code == 200
+    assert teacher_client.post(f"/tables/{table_id}/stop").status_code == 302
+    html = teacher_client.get(f"/tables/{table_id}/watch").get_data(as_text=True)
+    assert f"{child.display_name}: played until the game was stopped." in html
+    assert "played to the end" not in html
+    assert "This game was stopped before its end." in html
+    assert "Your teacher ended this game." not in html
+
+
+def series_words_of(html: str) -> str:
+    """The words of the watch page's "The game so far" (the section, tags dropped)."""
+    import re
+
+    found = re.search(r'<section class="series-so-far".*?</section>', html, re.S)
+    assert found is not None, "no The game so far section"
+    return " ".join(re.sub(r"<[^>]+>", " ", found.group(0)).split())
+
+
+def test_the_watch_page_of_a_series_says_the_round_and_the_scores_so_far(
+    app: Flask, teacher_client: FlaskClient, child: MadeChild
+) -> None:
+    """A game of 3 rounds in its second: "Round 2 of 3", and each seat's round-1 score and total
+    (the engine's); once over, how many rounds and who won. A one-round game has no such
+    section, and a child's page never has it."""
+    from classroom.game import Game
+    from tests.web.tables import child_client as tablet
+    from tests.web.tables import game, play_to_end, snapshot
+
+    class InRoundTwo(Exception):
+        pass
+
+    def stop_in_round_two(version: int, status: str) -> None:
+        if status == "playing" and Game.from_dict(snapshot(app, table_id)[2]).round_number == 2:
+            raise InRoundTwo
+
+    table_id = start_table(app, [child], ["solid", "beginner"], rounds=3)
+    kid = tablet(app, child)
+    with contextlib.suppress(InRoundTwo):
+        play_to_end(app, {0: kid}, table_id, seed=1, on_step=stop_in_round_two)
+    scores = game(app, table_id).score_history[0]
+    words = series_words_of(teacher_client.get(f"/tables/{table_id}/watch").get_data(as_text=True))
+    assert words.startswith("The game so far Round 2 of 3 ")
+    assert "Player Round 1 Total" in words and "Round 2 Total" not in words
+    for name, score in zip((child.display_name, "Tabby", "Kitten"), scores, strict=True):
+        assert f"{name} {score} {score}" in words  # after one round, the total is its score
+    assert "series-so-far" not in kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+
+    play_to_end(app, {0: kid}, table_id, seed=2)
+    finished = game(app, table_id)
+    words = series_words_of(teacher_client.get(f"/tables/{table_id}/watch").get_data(as_text=True))
+    assert "The game is over after 3 rounds." in words and "won." in words
+    for name, s in zip((child.display_name, "Tabby", "Kitten"), range(3), strict=True):
+        rounds = " ".join(str(r[s]) for r in finished.score_history)
+        assert f"{name} {rounds} {finished.totals[s]}" in words
+        assert sum(r[s] or 0 for r in finished.score_history) == finished.totals[s]
+
+    one = start_table(app, [child], ["solid"])
+    assert "series-so-far" not in teacher_client.get(f"/tables/{one}/watch").get_data(as_text=True)
+
+
+def test_the_series_words_follow_the_way_the_game_ends() -> None:
+    """RULES.md R12 in the teacher's words: rounds, a points limit (either ending), the bell."""
+    from classroom.game import LimitEnding, Options, Series
+    from classroom.tables.board import series_words
+
+    assert series_words(Options(), 1) == ""
+    assert series_words(Options(rounds=3), 2) == "Round 2 of 3"
+    limit = Options(series=Series.LIMIT, limit=50)
+    assert series_words(limit, 4) == (
+        "Round 4, to 50 points: a player whose total reaches 50 points is out; "
+        "the last one left wins."
+    )
+    first = Options(series=Series.LIMIT, limit_ending=LimitEnding.FIRST_TO_LIMIT)
+    assert series_words(first, 2) == (
+        "Round 2, to 100 points: the game ends when a player's total reaches 100 points."
+    )
+    assert series_words(Options(series=Series.BELL), 5) == (
+        "Round 5, until you end the game (the round in play finishes first)."
+    )

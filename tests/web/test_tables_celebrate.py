@@ -78,3 +78,82 @@ def test_the_celebration_asks_the_engine_for_each_rounds_winners() -> None:
     assert board.round_end(3) is None
     # Nothing spoiled while the child counts.
     assert board_of([(7, 7, 36)], counting=True).round_end() is None
+
+
+def _finished_board(history: list[tuple[int | None, ...]], me: int | None = 0) -> Any:
+    """A finished three-seat board (Mia, Leo, Kitten) whose series ran as `history`."""
+    from classroom.models import TableSeat
+    from classroom.tables.board import build_board
+    from tests.game.stacking import pass_turn, table
+
+    game = table("peek", [[0, 1, 2, 4], [3, 2, 1, 1], [9, 9, 9, 9]], 5, [9, 8, 8])
+    pass_turn(game, call=True)
+    pass_turn(game)
+    pass_turn(game)
+    names = ["Mia", "Leo", "Kitten"]
+    rows = [TableSeat(seat=s, name=n, picture="owl", colour="") for s, n in enumerate(names)]
+    view = game.view(0 if me is None else me)
+    totals = tuple(sum(r[s] or 0 for r in history) for s in range(3))
+    lowest = min(totals)
+    view = view._replace(totals=totals, winners=tuple(s for s in range(3) if totals[s] == lowest))
+    board = build_board(
+        table_id=1,
+        version=1,
+        status="finished",
+        seat_rows=rows,
+        view=view,
+        legal=[],
+        events=None,
+        score_history=history,
+        counting=False,
+    )
+    return board if me is not None else board.__class__(**{**board.__dict__, "me": None})
+
+
+def test_a_series_over_is_judged_on_its_totals_and_tells_the_child_you_won() -> None:
+    """Mia wins the last round (7) but not the game (totals 37 to Leo's 27): the results judge
+    the game, as the stacked bars show it; a winner is told "You won", not their own name."""
+    from classroom.tables.board import RoundEnd
+
+    history: list[tuple[int | None, ...]] = [(30, 20, 25), (7, 7, 36)]
+    mia = _finished_board(history)
+    assert mia.round_end() == RoundEnd(7, won=True, won_with=("Leo",))  # the last round
+    assert mia.game_end() == RoundEnd(37, won=False, won_with=("Leo",))
+    assert mia.winners_words() == "Leo won."
+    leo = _finished_board(history, me=1)
+    assert leo.game_end() == RoundEnd(27, won=True, won_with=())
+    assert leo.winners_words() == "You won."
+    teacher = _finished_board(history, me=None)
+    assert teacher.game_end() is None and teacher.winners_words() == "Leo won."
+    tie = _finished_board([(10, 12, 30), (12, 10, 30)], me=1)
+    assert tie.winners_words() == "You and Mia won."
+    assert tie.round_winners(1) == (0,) and tie.round_winners(3) == ()
+
+
+def test_the_results_words_agree_with_the_bars_they_show(app: Flask) -> None:
+    """Between rounds (and while others count) the bars are that round's alone; at the end
+    of a series, the stacked totals, and the celebration judges the same."""
+    from flask import render_template_string
+
+    history: list[tuple[int | None, ...]] = [(30, 20, 25), (7, 7, 36)]
+    with app.test_request_context():
+        mia = _finished_board(history)
+        round_two = render_template_string(
+            '{% from "play/_results.html" import round_bars %}'
+            '{% from "play/_celebrate.html" import celebrate %}'
+            "{{ celebrate(board, 2) }}{{ round_bars(board, 2) }}",
+            board=mia,
+        )
+        game = render_template_string(
+            '{% from "play/_results.html" import results_bars %}'
+            '{% from "play/_celebrate.html" import celebrate %}'
+            "{{ celebrate(board) }}{{ results_bars(board) }}",
+            board=mia,
+        )
+    # Round 2 alone: Mia's bar (7) is among the shortest, and so the words say.
+    assert "Hooray! Your bar is the shortest, together with Leo!" in round_two
+    assert "Round 2: everyone&#39;s bars" in round_two or "Round 2: everyone's bars" in round_two
+    assert "round 2, 7 cubes; total 7" in round_two and "round 1," not in round_two
+    # The game: Mia's stacked bar (37) is not the shortest; a kind word, no "Hooray".
+    assert "Hooray" not in game and "Every game is a new try" in game
+    assert "round 1, 30 cubes; round 2, 7 cubes; total 37" in game

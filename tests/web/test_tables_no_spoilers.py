@@ -77,7 +77,7 @@ def test_a_series_shows_the_round_before_the_next_one(
     assert snapshot(app, table_id)[1] == "playing"  # the count dealt round 2
     page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert "Round 1 is over!" in page and "Your line made" in page
-    assert "Everyone" in page and "running-total" in page
+    assert "Round 1: everyone&#39;s bars" in page and "running-total" in page
     assert "Next round!" in page and "data-board" not in page
     # "Next round!" goes on to round 2's board.
     page = kid.get(f"/play/tables/{table_id}?next=1").get_data(as_text=True)

@@ -295,3 +295,59 @@ def test_the_counting_step_is_on_screen(
     else:
         expect(page.locator("[data-keypad]")).to_be_visible()
     every_size(page, f"counting ({scoring})", COUNTING)
+
+
+def play_the_round(page: Any) -> None:
+    """The child's turns until the counting: draw, throw away, call when it may (Done when a
+    computer player called first)."""
+    counting = page.locator("[data-counting]")
+    draw = page.locator("button[aria-label^='Draw a card']")
+    while True:
+        expect(counting.or_(draw)).to_be_visible(timeout=30000)
+        if counting.is_visible():
+            return
+        tap(page, "button[aria-label^='Draw a card']")
+        tap(page, "button:text-is('Put it on the DISCARD pile')")
+        call = page.locator("button:text-is('Rat-a-Tat-Cat!')")
+        if call.is_visible():
+            call.click()
+        else:
+            page.locator("button:text-is('Done')").click()
+
+
+def test_a_series_results_say_what_their_bars_show(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    """Between rounds the bars are that round's alone, and the words judge that round; at the
+    end, the game's stacked totals, the game's winners ("You" for the child), and everything
+    down to the names under the bars on a 768x1024 tablet."""
+    set_level(app, child, "ultra_peek", scoring="total")
+    table_id = start_table(app, [child], ["solid", "beginner"], rounds=3)
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    for number in (1, 2, 3):
+        play_the_round(page)
+        type_total(page, sum(int(c) for c in game(app, table_id).lines[0]))
+        if number == 3:
+            break
+        expect(page.get_by_text(f"Round {number} is over!")).to_be_visible()
+        scores = game(app, table_id).score_history[number - 1]
+        bars = page.locator(".seat-bar")
+        expect(bars).to_have_count(3)
+        for seat, bar in enumerate(bars.all()):  # this round's cubes alone
+            expect(bar.locator(".running-total")).to_have_text(str(scores[seat]))
+        won = scores[0] == min(scores)
+        expect(page.locator(f"[data-celebrate='{'shortest' if won else 'kind'}']")).to_be_visible()
+        page.get_by_role("link", name="Next round!").click()
+    expect(page.locator(".game-over")).to_be_visible()
+    over = game(app, table_id)
+    totals, winners = over.totals, over.winners or ()
+    for seat, bar in enumerate(page.locator(".seat-bar").all()):  # the game's totals
+        expect(bar.locator(".running-total")).to_have_text(str(totals[seat]))
+    if 0 in winners:
+        expect(page.locator(".game-over")).to_contain_text("You")
+        expect(page.locator(".celebrate-words")).to_contain_text("You won the game!")
+    else:
+        expect(page.locator("[data-celebrate='kind']")).to_be_visible()
+    expect(page.locator(".game-over")).not_to_contain_text(child.display_name)
+    every_size(page, "the game's results", ".game-over, .back-home, .seat-name, .running-total")
