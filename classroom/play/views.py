@@ -20,12 +20,7 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from classroom.access import me, require_child
-from classroom.assignments import (
-    COMPUTER_PLAYER_NAMES,
-    COMPUTER_PLAYER_PICTURES,
-    LEVEL_NAMES,
-    Assignment,
-)
+from classroom.assignments import LEVEL_NAMES, Assignment
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.models import PlayTable
@@ -33,9 +28,16 @@ from classroom.play import cards, common, pieces
 from classroom.tables.away import nothing_new, quiet_until, seat_seen
 from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
+from classroom.tables.faces import PickError, fill_faces, offers, picked
 from classroom.tables.leaving import stop_older_computer_games
 from classroom.tables.loading import load_table, seat_of_child
-from classroom.tables.seating import MAX_SEATS, open_table_for, seat_child, start_table
+from classroom.tables.seating import (
+    MAX_SEATS,
+    open_table_for,
+    seat_child,
+    seat_computer,
+    start_table,
+)
 from classroom.tables.status import TableStatus
 from classroom.tables.waiting import wait_for_move
 
@@ -86,38 +88,55 @@ def my_seat(table_id: int) -> tuple[PlayTable, int]:
     return table, seat
 
 
+# A child plays with one to three computer players (a table has four seats).
+MOST_COMPUTERS = MAX_SEATS - 1
+
+
 @bp.get("/computer")
-def computer() -> str:
-    """Choose the computer players to play with (the ones the assignment allows)."""
-    assignment = Assignment.of(me())
-    return render_template(
+def computer() -> tuple[str, int]:
+    """Pick the computer players to play with: a picture button for each one the assignment
+    allows; exactly the ones picked sit down."""
+    return choose_computers_page()
+
+
+def choose_computers_page(problem: str | None = None) -> tuple[str, int]:
+    """The page that picks computer players; with `problem`, a 400 saying what was wrong."""
+    child = me()
+    assignment = Assignment.of(child)
+    offered = offers(assignment.computer_players, child.display_name)
+    # One row per kind (Kitten, Mittens, Pumpkin): the faces of one kind side by side.
+    rows = [[o for o in offered if o.kind == kind] for kind in assignment.computer_players]
+    page = render_template(
         "play/computer.html",
-        assignment=assignment,
-        names=COMPUTER_PLAYER_NAMES,
-        pictures=COMPUTER_PLAYER_PICTURES,
+        rows=[row for row in rows if row],
+        most=MOST_COMPUTERS,
+        problem=problem,
         level_name=LEVEL_NAMES[assignment.level],
         form=ConfirmForm(),
     )
+    return page, 400 if problem else 200
 
 
 @bp.post("/computer")
 def start_with_computer() -> Response | tuple[str, int]:
-    """Sit at a new table with the chosen computer players and start at once."""
+    """Sit at a new table with exactly the computer players picked and start at once; a pick
+    the page did not offer (none, too many, one twice, one not offered) is a 400."""
     child = me()
-    allowed = Assignment.of(child).computer_players
-    chosen = [p for p in request.form.getlist("player") if p in allowed][:3]
-    how_many = common.int_arg(request.form.get("how_many")) or len(chosen) or 1
-    if not chosen and allowed:
-        chosen = [allowed[0]]
-    if not chosen:
-        flash("Your teacher has not chosen computer players for you yet.", "warning")
-        return redirect(url_for("play.computer"))
-    how_many = max(1, min(3, how_many))
-    players = [chosen[i % len(chosen)] for i in range(how_many)]
+    offered = offers(Assignment.of(child).computer_players, child.display_name)
+    try:
+        players = picked(offered, request.form.getlist("player"), MOST_COMPUTERS)
+    except PickError as refused:
+        return choose_computers_page(str(refused))
     # One game with the computer at a time: the older one stops instead of "playing" for good.
     stop_older_computer_games(child)
     table = open_table_for(child)
-    start_table(table.id, players)
+    try:
+        for player in players:
+            seat_computer(table.id, player.kind, player.face)
+        start_table(table.id)
+    except (TableError, TableMovedOn) as refused:
+        # A classmate sat down at the new table in the moment before it started, say.
+        flash(str(refused), "warning")
     return redirect(url_for("play.table", table_id=table.id))
 
 
@@ -189,7 +208,10 @@ def table(table_id: int) -> Any:
         table = fresh
     extra: dict[str, Any] = {"home_url": url_for("child.home")}
     if table.status == TableStatus.OPEN:
-        extra["allowed"] = Assignment.of(me()).computer_players
+        allowed = Assignment.of(me()).computer_players
+        extra["allowed"] = allowed
+        # The faces the empty seats would get, so each number shows who will sit down.
+        extra["fill_faces"] = fill_faces(allowed, table.seats, MAX_SEATS - len(table.seats))
         extra["start_url"] = url_for("play.start", table_id=table_id)
     return common.render_page(table, seat, urls_for(table_id), extra=extra)
 

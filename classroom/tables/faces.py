@@ -1,10 +1,11 @@
 """Each computer player at a table gets its own name, picture and colour: two players of one
-kind are "Kitten" and "Pumpkin", a grey and a ginger kitten, never "Kitten" twice (a child who
-cannot read tells seats apart by their faces)."""
+kind are "Kitten" and "Mittens", a grey and a black kitten, never "Kitten" twice (a child who
+cannot read tells seats apart by their faces). A child playing with the computer picks these
+faces themself (`offers`, `picked`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from classroom.assignments import COMPUTER_PLAYER_NAMES, COMPUTER_PLAYER_PICTURES
@@ -52,19 +53,85 @@ def computer_face(
     seated = list(taken)
     names = {name.casefold() for name, _ in seated}
     pictures = {picture for _, picture in seated}
-    used = {c for c in colours if c}
     faces = COMPUTER_FACES[personality]
     for face in faces:
         if face.name.casefold() not in names and face.picture not in pictures:
-            if face.colour in used:
-                spare = next((c for c in SPARE_COLOURS if c not in used), face.colour)
-                face = face._replace(colour=spare)
-            return face
+            return on_free_colour(face, colours)
     first = faces[0]
     number = 2
     while f"{first.name} {number}".casefold() in names:
         number += 1
     return first._replace(name=f"{first.name} {number}")
+
+
+def fill_faces(kinds: Sequence[str], seats: Iterable[Any], free: int) -> list[Face]:
+    """The faces that "Start the game" seats in a table's `free` empty seats, in order: the
+    allowed kinds in turn, each on its first face that no seat has (as `seat_computer` picks
+    it), so the page shows the very players who will sit down."""
+    seated = list(seats)
+    taken = seated_faces(seated)
+    colours = [s.colour for s in seated]
+    faces: list[Face] = []
+    for i in range(free if kinds else 0):
+        face = computer_face(kinds[i % len(kinds)], taken, colours)
+        faces.append(face)
+        taken.append((face.name, face.picture))
+        colours.append(face.colour)
+    return faces
+
+
+def on_free_colour(face: Face, colours: Iterable[str]) -> Face:
+    """The face on its own colour, or on a spare one where a seat at the table has its colour
+    (`colours`: the seats' colours)."""
+    used = {c for c in colours if c}
+    if face.colour in used:
+        spare = next((c for c in SPARE_COLOURS if c not in used), face.colour)
+        return face._replace(colour=spare)
+    return face
+
+
+class Offer(NamedTuple):
+    """A computer player a child may pick on "Play with the computer": the form's value, its
+    kind (the personality) and the face it sits down with."""
+
+    key: str
+    kind: str
+    face: Face
+
+
+def offers(kinds: Iterable[str], child_name: str) -> list[Offer]:
+    """Every computer player a child may pick to play with: each face of each kind the
+    assignment allows (Kitten, Mittens, Pumpkin for "beginner"), in order, but none with the
+    child's own name. A kind's first face is keyed by the kind, the others "kind-2", "kind-3"."""
+    mine = child_name.casefold()
+    return [
+        Offer(kind if i == 0 else f"{kind}-{i + 1}", kind, face)
+        for kind in kinds
+        for i, face in enumerate(COMPUTER_FACES[kind])
+        if face.name.casefold() != mine
+    ]
+
+
+class PickError(ValueError):
+    """A pick of computer players that cannot start a game, with a sentence saying why."""
+
+
+def picked(offered: Sequence[Offer], keys: Sequence[str], most: int) -> list[Offer]:
+    """The offers a form picked (`keys`), in the offers' order: exactly those sit down. Raises
+    PickError when there are none to pick, when it picked none, more than `most`, one twice,
+    or one that was not offered."""
+    if not offered:
+        raise PickError("Your teacher has not chosen computer players for you yet.")
+    by_key = {o.key: o for o in offered}
+    if any(key not in by_key for key in keys):
+        raise PickError("That computer player is not one of yours: tap one of the pictures.")
+    if len(set(keys)) != len(keys):
+        raise PickError("Each computer player can sit at the table only once.")
+    if not keys:
+        raise PickError("Tap a computer player to play with you, then tap Play!")
+    if len(keys) > most:
+        raise PickError(f"A table has room for {most} computer players at most.")
+    return [o for o in offered if o.key in keys]
 
 
 def face_at(personality: str, seats: Iterable[Any], seat: int) -> Face:

@@ -14,7 +14,7 @@ from classroom.models import COMPUTER_PLAYERS, Child, PlayTable, TableSeat, Teac
 
 from .clock import computer_pace, now
 from .errors import TableError
-from .faces import computer_face, seated_faces
+from .faces import Face, computer_face, on_free_colour, seated_faces
 from .loading import load_table, seat_of_child, seat_of_teacher
 from .moves import bump, commit_state, retried
 from .options import options_for
@@ -121,23 +121,35 @@ def seat_child(table_id: int, child: Child, *, by_teacher: bool = False) -> Tabl
     )
 
 
-def seat_computer(table_id: int, personality: str) -> TableSeat:
-    """Seat a computer player at an open table."""
+def seat_computer(table_id: int, personality: str, face: Face | None = None) -> TableSeat:
+    """Seat a computer player at an open table: with `face` (the one a child picked), else
+    the first face of its kind that no seat has (tables/faces.py)."""
     if personality not in COMPUTER_PLAYERS:
         raise TableError("There is no such computer player")
     seated: list[TableSeat] = []  # who sits at the table already (tables/faces.py)
 
     def note_seated(table: PlayTable) -> None:
         seated[:] = table.seats
+        if face is not None:
+            clash = any(
+                name.casefold() == face.name.casefold() or picture == face.picture
+                for name, picture in seated_faces(seated)
+            )
+            if clash:
+                raise TableError(f"{face.name} already sits at this table")
 
     def make(seat: int) -> TableSeat:
-        face = computer_face(personality, seated_faces(seated), [s.colour for s in seated])
+        colours = [s.colour for s in seated]
+        if face is None:
+            chosen = computer_face(personality, seated_faces(seated), colours)
+        else:
+            chosen = on_free_colour(face, colours)
         return TableSeat(
             seat=seat,
             computer=personality,
-            name=face.name,
-            picture=face.picture,
-            colour=face.colour,
+            name=chosen.name,
+            picture=chosen.picture,
+            colour=chosen.colour,
         )
 
     return _add_seat(table_id, make, note_seated)

@@ -1,14 +1,21 @@
 """The pages where a child chooses how to play (with the computer, with friends): for a child
-who cannot read yet, a speaker that says what to do and a picture on every button."""
+who cannot read yet, a speaker that says what to do and a picture on every button; with the
+computer, exactly the players the child picked on the page sit at the table."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
+import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 
+from classroom.extensions import db
+from classroom.models import PlayTable
+from classroom.tables.loading import load_table
 from tests.web.conftest import MadeChild, MadeClass, sign_in_child
+from tests.web.tables import count_rows, set_level
 
 BUTTONS = re.compile(r"<button[^>]*>.*?</button>|<a class=\"button[^>]*>.*?</a>", re.S)
 
@@ -27,7 +34,7 @@ def test_play_with_the_computer_has_a_speaker_and_pictures(app: Flask, child: Ma
     client = app.test_client()
     sign_in_child(client, child)
     html = client.get("/play/computer").get_data(as_text=True)
-    assert 'class="speaker-button" data-speak="Tap who will play with you' in html
+    assert 'class="speaker-button" data-speak="Tap the players you want to play with' in html
     assert "Play!" in html
     assert buttons_without_a_picture(html) == []
 
@@ -60,3 +67,172 @@ def test_an_open_table_has_a_speaker_and_pictures(app: Flask, child: MadeChild) 
     assert buttons_without_a_picture(html) == []
     faces = re.findall(r'<span class="seat-faces"[^>]*>(.*?)</span>', html, re.S)
     assert [f.count("<img") for f in faces] == [0, 1, 2, 3]
+
+
+def test_the_empty_seats_show_the_players_who_will_sit_there(app: Flask, child: MadeChild) -> None:
+    """With two kinds allowed, "2" on an open table shows a kitten and a cat, not two kittens,
+    and Start the game seats exactly those two faces."""
+    set_level(
+        app, child, "ultra_peek", computer_beginner=True, computer_solid=True, computer_strong=False
+    )
+    client = app.test_client()
+    sign_in_child(client, child)
+    opened = client.post("/play/friends")
+    table_url = opened.headers["Location"]
+    html = client.get(table_url).get_data(as_text=True)
+    faces = re.findall(r'<span class="seat-faces"[^>]*>(.*?)</span>', html, re.S)
+    shown = [re.findall(r"pictures/([a-z-]+)\.svg", f) for f in faces]
+    assert shown[2] == ["kitten", "cat"]
+    assert shown[3] == ["kitten", "cat", "kitten-black"]
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    data = {"computers": "2", **({"csrf_token": token.group(1)} if token else {})}
+    started = client.post(table_url.rstrip("/") + "/start", data=data)
+    assert started.status_code in (302, 303)
+    table_id = int(table_url.rstrip("/").split("/")[-1])
+    with app.app_context():
+        table = load_table(table_id)
+        assert table is not None and table.status == "playing"
+        assert [s.picture for s in table.seats[1:]] == shown[2]
+
+
+def offered(html: str) -> list[tuple[str, str, bool]]:
+    """The computer players the page offers: (form value, name, picked) for each button."""
+    found = re.findall(
+        r'<label class="player-choice">\s*<input type="checkbox" name="player" value="([^"]+)"'
+        r"( checked)?>.*?<span>([^<]+)</span>",
+        html,
+        re.S,
+    )
+    return [(value, name, bool(checked)) for value, checked, name in found]
+
+
+def pick(client: FlaskClient, players: list[str], **more: str) -> object:
+    """Post "Play!" with these players ticked (the page's own token, where CSRF is on)."""
+    page = client.get("/play/computer").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    data: dict[str, object] = {"player": players, **more}
+    if token:
+        data["csrf_token"] = token.group(1)
+    return client.post("/play/computer", data=data)
+
+
+def seated(app: Flask, response: object) -> list[tuple[str, str | None]]:
+    """Who sits at the table a "Play!" opened: each seat's name and computer kind."""
+    assert response.status_code in (302, 303)  # type: ignore[attr-defined]
+    table_id = int(response.headers["Location"].rstrip("/").split("/")[-1])  # type: ignore[attr-defined]
+    with app.app_context():
+        table = load_table(table_id)
+        assert table is not None and table.status == "playing"
+        return [(s.name, s.computer) for s in table.seats]
+
+
+def test_each_computer_player_is_one_picture_button_and_there_is_no_count(
+    app: Flask, child: MadeChild
+) -> None:
+    """One control: a button for each player of each kind the teacher allows (two kinds by
+    default), named and pictured as they will sit; nothing else says how many."""
+    client = app.test_client()
+    sign_in_child(client, child)
+    html = client.get("/play/computer").get_data(as_text=True)
+    assert offered(html) == [
+        ("beginner", "Kitten", True),
+        ("beginner-2", "Mittens", False),
+        ("beginner-3", "Pumpkin", False),
+        ("solid", "Tabby", False),
+        ("solid-2", "Tiger", False),
+        ("solid-3", "Smoky", False),
+    ]
+    assert "pictures/kitten-black.svg" in html and "Top Cat" not in html
+    assert "how_many" not in html and 'type="radio"' not in html
+    assert 'data-most="3"' in html
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (["beginner"], [("Kitten", "beginner")]),
+        (["solid"], [("Tabby", "solid")]),
+        (["beginner", "solid"], [("Kitten", "beginner"), ("Tabby", "solid")]),
+        (["solid-2"], [("Tiger", "solid")]),
+        (
+            ["beginner", "beginner-2", "solid"],
+            [("Kitten", "beginner"), ("Mittens", "beginner"), ("Tabby", "solid")],
+        ),
+        (["beginner-3", "beginner-2"], [("Mittens", "beginner"), ("Pumpkin", "beginner")]),
+    ],
+)
+def test_the_game_seats_exactly_the_players_picked(
+    app: Flask, child: MadeChild, players: list[str], expected: list[tuple[str, str]]
+) -> None:
+    """No player picked is dropped and none is added: the table is the child and the ones
+    ticked, with the names and pictures the page showed, in the page's order."""
+    client = app.test_client()
+    sign_in_child(client, child)
+    assert seated(app, pick(client, players)) == [(child.display_name, None), *expected]
+
+
+@pytest.mark.parametrize("how_many", ["1", "3"])
+def test_a_count_sent_by_an_older_page_changes_nobody(
+    app: Flask, child: MadeChild, how_many: str
+) -> None:
+    """The older page sent a count beside the ticks ("1" by default) and seated by it: Tabby
+    ticked beside Kitten was dropped, and "3" added Mittens and Pumpkin. Only the ticks count."""
+    client = app.test_client()
+    sign_in_child(client, child)
+    response = pick(client, ["beginner", "solid"], how_many=how_many)
+    expected = [(child.display_name, None), ("Kitten", "beginner"), ("Tabby", "solid")]
+    assert seated(app, response) == expected
+
+
+@pytest.mark.parametrize(
+    ("players", "sentence"),
+    [
+        ([], "Tap a computer player to play with you"),
+        (["strong"], "That computer player is not one of yours"),
+        (["beginner", "cat"], "That computer player is not one of yours"),
+        (["beginner", "beginner-2", "beginner-3", "solid"], "room for 3 computer players at most"),
+        (["beginner", "beginner"], "can sit at the table only once"),
+    ],
+)
+def test_a_pick_the_page_did_not_offer_is_refused(
+    app: Flask, child: MadeChild, players: list[str], sentence: str
+) -> None:
+    """None, a kind the teacher did not allow, a made-up player, four, or one player twice:
+    a 400 that says why (and reads it aloud), the page to pick again, and no table."""
+    client = app.test_client()
+    sign_in_child(client, child)
+    response = pick(client, players)
+    html = response.get_data(as_text=True)  # type: ignore[attr-defined]
+    assert response.status_code == 400  # type: ignore[attr-defined]
+    alert = re.search(r'role="alert"><img[^>]*> ([^<]+)</p>', html)
+    assert alert is not None and sentence in alert.group(1)
+    assert f'data-speak="{alert.group(1)}"' in html  # the same sentence, read aloud
+    assert offered(html)[0] == ("beginner", "Kitten", True)
+    assert count_rows(app, PlayTable) == 0
+
+
+def test_a_child_named_like_a_computer_player_is_not_offered_that_face(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """At the table two seats would share the name, so the page does not offer it."""
+    mittens = make_child(classroom, "Mittens")
+    client = app.test_client()
+    sign_in_child(client, mittens)
+    names = [name for _, name, _ in offered(client.get("/play/computer").get_data(as_text=True))]
+    assert "Mittens" not in names and "Kitten" in names and "Pumpkin" in names
+    assert pick(client, ["beginner-2"]).status_code == 400  # type: ignore[attr-defined]
+    assert seated(app, pick(client, ["beginner-3"])) == [("Mittens", None), ("Pumpkin", "beginner")]
+
+
+def test_with_no_computer_players_assigned_nothing_starts(app: Flask, child: MadeChild) -> None:
+    set_level(app, child, "peek", computer_beginner=False, computer_solid=False)
+    client = app.test_client()
+    sign_in_child(client, child)
+    html = client.get("/play/computer").get_data(as_text=True)
+    assert "Your teacher has not chosen computer players for you yet." in html
+    assert offered(html) == [] and "Play!</button>" not in html
+    assert 'data-speak="Your teacher has not chosen computer players for you yet."' in html
+    response = pick(client, ["beginner"])
+    assert response.status_code == 400  # type: ignore[attr-defined]
+    with app.app_context():
+        assert db.session.query(PlayTable).count() == 0

@@ -9,8 +9,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from classroom.assignments import COMPUTER_PLAYERS
+from classroom.extensions import db
+from classroom.models import Child
+from classroom.tables.errors import TableError
 from classroom.tables.faces import COMPUTER_FACES, computer_face
 from classroom.tables.loading import load_table
+from classroom.tables.seating import open_table_for, seat_computer
 from tests.web.conftest import MadeChild
 from tests.web.tables import child_client, start_table
 
@@ -64,3 +68,22 @@ def test_two_kittens_at_a_table_have_their_own_names_and_faces(
 def test_a_face_is_not_on_a_colour_a_child_at_the_table_has() -> None:
     face = computer_face("beginner", [("Mia", "cat"), ("Kitten", "kitten")], ["leaf", ""])
     assert face.name == "Mittens" and face.colour not in ("leaf", "")
+
+
+def test_a_picked_face_sits_as_it_is_once_and_off_the_childs_colour(
+    app: Flask, child: MadeChild
+) -> None:
+    """A child's pick (`seat_computer` with a face) seats that very face; the same face again
+    is refused, and a face on the child's colour moves to a free one."""
+    mittens = COMPUTER_FACES["beginner"][1]
+    with app.app_context():
+        row = db.session.get(Child, child.id)
+        assert row is not None
+        row.colour = mittens.colour
+        db.session.commit()
+        table = open_table_for(row)
+        seat = seat_computer(table.id, "beginner", mittens)
+        assert (seat.name, seat.picture, seat.computer) == ("Mittens", "kitten-black", "beginner")
+        assert seat.colour and seat.colour != mittens.colour
+        with pytest.raises(TableError, match="Mittens already sits at this table"):
+            seat_computer(table.id, "beginner", mittens)

@@ -22,7 +22,7 @@ def with_the_computer(client: FlaskClient) -> int:
     """Open a game with one computer player from the child's page; its table's id."""
     page = client.get("/play/computer").get_data(as_text=True)
     token = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    data = {"player": "beginner", "how_many": "1"}
+    data = {"player": "beginner"}
     if token:
         data["csrf_token"] = token.group(1)
     response = client.post("/play/computer", data=data)

@@ -139,7 +139,7 @@ def test_a_childs_table_takes_the_assignment(
     sign_in_child(client, child)
     page = client.get("/play/computer").get_data(as_text=True)
     token = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    data = {"player": "beginner", "how_many": "1"}
+    data = {"player": "beginner"}
     if token:
         data["csrf_token"] = token.group(1)
     response = client.post("/play/computer", data=data)
@@ -204,7 +204,7 @@ def test_home_tells_unfinished_games_apart_by_the_other_players_faces(
     sign_in_child(client, child)
     page = client.get("/play/computer").get_data(as_text=True)
     token = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    data = {"player": "beginner", "how_many": "3"}
+    data: dict[str, object] = {"player": ["beginner", "beginner-2", "beginner-3"]}
     if token:
         data["csrf_token"] = token.group(1)
     assert client.post("/play/computer", data=data).status_code in (302, 303)

@@ -147,8 +147,7 @@ def test_a_child_plays_a_whole_game_against_computer_players(
     page.get_by_role("link", name="Play with the computer").click()
     expect(page.get_by_role("heading", name="Play with the computer")).to_be_visible()
     no_axe_violations(page)
-    page.locator("label.player-choice").filter(has_text="Top Cat").click()
-    page.locator("label.radio-big").filter(has_text="2").click()
+    page.locator("label.player-choice").filter(has_text="Top Cat").click()  # with Kitten
     page.get_by_role("button", name="Play!").click()
     expect(page.locator("[data-board]")).to_be_visible()
     no_axe_violations(page)
