@@ -20,7 +20,14 @@ from classroom.play.cards import news_line, story_item
 from classroom.tables import outside_look
 from classroom.tables.board import Board, build_board
 from classroom.tables.computers import advance_computers
-from classroom.tables.counting import MAX_CUBES, Counted, count_step, record_count, still_counting
+from classroom.tables.counting import (
+    MAX_CUBES,
+    Counted,
+    count_step,
+    counting_seats,
+    record_count,
+    still_counting,
+)
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.leaving import stopped_for_new_game
 from classroom.tables.loading import game_seen, load_table, stored_events, stored_story
@@ -79,6 +86,8 @@ def board_for(
     game = game_seen(table)
     look = outside_look_for(table, seat, game, page=page) if outside else None
     counting = still_counting(table, seat)
+    # Another child still adding up: their answer is not on this child's screen either.
+    others = counting_seats(table) - {seat} if seat is not None else frozenset()
     viewer = 0 if seat is None else seat
     view = game.view(viewer)
     events = None
@@ -106,6 +115,7 @@ def board_for(
         outside=look.cards if look else None,
         outside_seconds=look.seconds_left if look else 0,
         counting=counting,
+        others_counting=others,
         options=game.options,
     )
 
@@ -274,6 +284,10 @@ def between_rounds(table: PlayTable, seat: int | None) -> dict[str, Any] | None:
         return None
     if (note.get("table"), note.get("seat")) != (table.id, seat):
         return None
+    if table.status == TableStatus.COUNTING:
+        # The others are still counting: the results wait for the next round's deal, when
+        # everyone's bars can be shown (a page meanwhile shows the child's own).
+        return None
     if request.args.get("next") == "1" or table.status != TableStatus.PLAYING:
         session.pop(RESULTS_KEY, None)
         return None
@@ -283,7 +297,13 @@ def between_rounds(table: PlayTable, seat: int | None) -> dict[str, Any] | None:
         session.pop(RESULTS_KEY, None)
         return None
     scores = game.score_history[round_number - 1]
-    return {"round": round_number, "score": scores[seat] if seat < len(scores) else None}
+    # The child's total over the rounds so far, which the results say in a series (R12).
+    total = sum(row[seat] or 0 for row in game.score_history[:round_number] if seat < len(row))
+    return {
+        "round": round_number,
+        "score": scores[seat] if seat < len(scores) else None,
+        "total": total,
+    }
 
 
 def render_page(
@@ -377,7 +397,7 @@ def story_since(table: PlayTable, seat: int | None, since: int) -> list[StoryLin
     if since >= table.version:
         return []
     items = stored_story(table.id, since_version=since, limit=NEWS_EVENTS)
-    if still_counting(table, seat):
+    if seat is not None and counting_seats(table):
         items = unspoiled(items)
     seats = table.seats
     return tell(redacted(items, seat), [s.name for s in seats], seat, [s.picture for s in seats])
@@ -418,7 +438,7 @@ def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
         # The move's own events are the news: nothing else can have happened in between.
         names = [s.name for s in fresh.seats]
         told = redacted(list(result.events), seat)
-        lines = tell(unspoiled(told) if still_counting(fresh, seat) else told, names, seat)
+        lines = tell(unspoiled(told) if counting_seats(fresh) else told, names, seat)
         return jsonify(
             {
                 "ok": True,

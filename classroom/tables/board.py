@@ -143,6 +143,9 @@ class Board:
     outside_seconds: int = 0
     # Each finished round's scores (None: a seat out of the series); empty while counting.
     score_history: tuple[tuple[int | None, ...], ...] = ()
+    # The other seats whose child is still adding up this round: their score is not on this
+    # page yet, nor who won it (a child beside them could read their answer off this screen).
+    still_counting: tuple[int, ...] = ()
     # For the teacher watching a game of several rounds: where it stands ("Round 2 of 3").
     series: str = ""
 
@@ -157,7 +160,7 @@ class Board:
             if mine.score is None:  # this round is not over (or was stopped before its end)
                 return None
             round_number = len(self.score_history)
-        if not 1 <= round_number <= len(self.score_history):
+        if not 1 <= round_number <= len(self.score_history) or self._unjudged(round_number):
             return None
         row = self.score_history[round_number - 1]
         score = row[mine.seat] if mine.seat < len(row) else None
@@ -169,9 +172,13 @@ class Board:
 
     def round_winners(self, round_number: int) -> tuple[int, ...]:
         """The seats with a finished round's lowest score (R11), as the engine judges them."""
-        if not 1 <= round_number <= len(self.score_history):
+        if not 1 <= round_number <= len(self.score_history) or self._unjudged(round_number):
             return ()
         return tuple(round_winners_of(self.score_history[round_number - 1]))
+
+    def _unjudged(self, round_number: int) -> bool:
+        """Is another child still adding up this round? Then nobody has won it on this page."""
+        return bool(self.still_counting) and round_number == len(self.score_history)
 
     def game_end(self) -> RoundEnd | None:
         """How the whole game went for the child once it is over: their total and whether it
@@ -377,14 +384,16 @@ def build_board(
     outside: dict[int, int] | None = None,
     outside_seconds: int = 0,
     counting: bool = False,
+    others_counting: frozenset[int] = frozenset(),
     options: Options | None = None,
 ) -> Board:
     """The board for `view.seat` (or, with `watch_lines`, for a teacher who sees every card:
     then `view` is any seat's view, used only for public facts, and `events` are public).
     `events` None: no story (a live update; the page keeps the story it has). `counting`: this
     seat's child is still adding up their line, so no score, total or winner is on the board
-    (the counting lesson is not spoiled). `options`: the game's, for the teacher's words on
-    where a series stands."""
+    (the counting lesson is not spoiled). `others_counting`: the other seats whose child is
+    still adding up: their round's score, their total and the winners are not on the board
+    either. `options`: the game's, for the teacher's words on where a series stands."""
     watching = watch_lines is not None
     me = None if watching else view.seat
     revealed = dict(revealed or {})
@@ -419,8 +428,12 @@ def build_board(
                 )
             )
         rounds = tuple(int(r[s]) for r in history if s < len(r) and r[s] is not None)
+        hidden = counting or s in others_counting
         if counting:
             rounds = ()
+        elif s in others_counting:
+            # Their bar and total as they stood before this round, which they are counting.
+            rounds = tuple(int(r[s]) for r in history[:-1] if s < len(r) and r[s] is not None)
         seats.append(
             SeatBoard(
                 seat=s,
@@ -432,10 +445,12 @@ def build_board(
                 on_turn=turn == s,
                 cards=tuple(cards),
                 in_play=in_play,
-                score=None if view.scores is None or counting else view.scores[s],
-                total=view.totals[s] if s < len(view.totals) and not counting else 0,
+                score=None if view.scores is None or hidden else view.scores[s],
+                total=sum(rounds) if hidden else view.totals[s] if s < len(view.totals) else 0,
                 rounds=rounds,
-                winner=view.winners is not None and s in view.winners and not counting,
+                winner=view.winners is not None
+                and s in view.winners
+                and not (counting or others_counting),
                 stand_in_name=None
                 if row.stand_in is None
                 else face_at(row.stand_in, seat_rows, row.seat).name,
@@ -458,7 +473,7 @@ def build_board(
             if seats[me].taken_out
             else f"{my_stand_in} is finishing your turn. Then it is yours again."
         )
-    if counting and events is not None:
+    if (counting or others_counting) and events is not None:
         events = unspoiled(events)
     story = (
         None
@@ -487,12 +502,13 @@ def build_board(
         round_number=view.round_number,
         prompt=prompt,
         watching=watching,
-        winners=() if counting else tuple(view.winners or ()),
+        winners=() if counting or others_counting else tuple(view.winners or ()),
         chosen_swap=chosen_swap,
         revealed=revealed,
         seat_notes=dict(seat_notes or {}),
         outside_look=outside,
         outside_seconds=outside_seconds if outside else 0,
         score_history=() if counting else tuple(tuple(r) for r in score_history),
+        still_counting=tuple(sorted(others_counting)),
         series=series_words(options, view.round_number) if watching and options else "",
     )

@@ -88,6 +88,15 @@ def still_counting(table: PlayTable, seat: int | None) -> bool:
     return not count_step(table, table.seats[seat], game_seen(table)).done
 
 
+def counting_seats(table: PlayTable) -> frozenset[int]:
+    """The seats whose child is still adding up this round: no other child's page says their
+    score, or who won, until they are done (a child beside them could read it off that screen)."""
+    if table.status != TableStatus.COUNTING or table.state is None:
+        return frozenset()
+    game = game_seen(table)
+    return frozenset(row.seat for row in table.seats if not count_step(table, row, game).done)
+
+
 def scoring_of(seat_row: TableSeat, table: PlayTable) -> str:
     """How the seat's child counts (their assignment's scoring; the table's if none)."""
     child = db.session.get(Child, seat_row.child_id) if seat_row.child_id else None

@@ -85,6 +85,8 @@ def test_the_teacher_gives_the_check_and_the_child_sees_it_at_home(
     check = the_check(app, child)
     assert f'href="/me/check/{check.id}"' in home
     assert "A number game for you" in home
+    # The speaker tells a child who cannot read it what the star button is.
+    assert "Your teacher has a number game for you: tap the star." in home
 
 
 def test_a_whole_check_without_javascript(

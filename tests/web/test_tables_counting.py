@@ -36,6 +36,27 @@ def end_the_round(app: Flask, client: FlaskClient, table_id: int) -> None:
     assert snapshot(app, table_id)[1] == "counting"
 
 
+def test_a_miscount_is_not_praised(app: Flask, child: MadeChild) -> None:
+    """Two wrong totals: the page counts together with the child, and the kind word beside it
+    (their bar was not the shortest) does not say "Good counting!"; a right total does."""
+    set_level(app, child, "ultra_peek", scoring="total")
+    stacked = [9, 9, 8, 7, 0, 1, 2, 3, *([4, 8, 3, 5, 2, 6, 1, 7, 0] * 3)]
+    for typed, praised in (([30, 31], False), ([None], True)):
+        table_id = start_table(app, [child], ["solid"], stacked=stacked)
+        client = app.test_client()
+        sign_in_child(client, child)
+        end_the_round(app, client, table_id)
+        line = [int(c) for c in game(app, table_id).lines[0]]
+        for total in typed:
+            answer = client.post(
+                f"/play/tables/{table_id}/count", data={"total": str(total or sum(line))}
+            )
+        page = client.get(answer.headers["Location"]).get_data(as_text=True)
+        assert 'data-celebrate="kind"' in page
+        assert ("Good counting!" in page) is praised
+        assert ("Let's count together" in page) is not praised
+
+
 @pytest.mark.parametrize("scoring", ["cubes", "cubes_and_total", "total"])
 def test_counting_without_javascript(app: Flask, child: MadeChild, scoring: str) -> None:
     """Wrong stacks, then a wrong total: each gets one "Let's count again" (the server's

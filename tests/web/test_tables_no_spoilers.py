@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -18,6 +19,7 @@ from tests.web.conftest import MadeChild
 from tests.web.tables import (
     child_client,
     count_for,
+    game,
     play_turn,
     poll,
     set_level,
@@ -84,3 +86,87 @@ def test_a_series_shows_the_round_before_the_next_one(
     assert "Round 1 is over!" not in page and "data-board" in page
     page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert "Round 1 is over!" not in page
+
+
+def to_counting_together(
+    app: Flask, children: list[MadeChild], rounds: int = 1
+) -> tuple[int, list[FlaskClient]]:
+    """Two children side by side at one table, both counting the round that just ended."""
+    for made in children:
+        set_level(app, made, "ultra_peek", scoring="cubes")
+    # Ava's line is the lowest, so her page would have a winner to tell.
+    stacked = [1, 2, 3, 4, 5, 6, 7, 8, *([4, 8, 3, 5, 2, 6, 1, 7, 0] * 3)]
+    table_id = start_table(app, children, stacked=stacked, rounds=rounds)
+    kids = [child_client(app, made) for made in children]
+    for _ in range(40):
+        if snapshot(app, table_id)[1] == "counting":
+            break
+        seat = game(app, table_id).current_seat
+        assert seat is not None
+        play_turn(app, kids[seat], table_id, finish=actions.CALL)
+    assert snapshot(app, table_id)[1] == "counting"
+    return table_id, kids
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_a_child_who_has_counted_does_not_see_the_answer_of_one_still_counting(
+    app: Flask, make_child: Any, classroom: Any, rounds: int
+) -> None:
+    """A child beside another could read the other's answer off the first one's tablet: until
+    the second child has counted, the first one's page (and its live JSON) says neither the
+    second child's score nor who won; their bar waits with a picture of counting."""
+    ava, mia = make_child(classroom, "Ava K."), make_child(classroom, "Mia K.")
+    table_id, (kid_ava, kid_mia) = to_counting_together(app, [ava, mia], rounds)
+    g = game(app, table_id)
+    scores = g.round_scores()
+    count_for(app, kid_ava, table_id, 0)
+    assert snapshot(app, table_id)[1] == "counting"  # Mia is still counting
+    page = kid_ava.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert f"Your line makes {scores[0]} points." in page
+    assert "data-still-counting" in page and "Mia K. is still counting." in page
+    assert "Waiting for everyone to count" in page
+    mia_said = re.compile(rf"Mia K\.[^<]*\b{scores[1]}\b|\bwon\b|winning|winner-star|Hooray")
+    found = mia_said.search(page)
+    assert not found, page[found.start() - 300 : found.end() + 100]
+    for version in (-1, 0):
+        text = json.dumps(poll(kid_ava, table_id, version))
+        assert not mia_said.search(text), mia_said.search(text)
+    # Mia has counted: now Ava sees her bar and total, and who won.
+    count_for(app, kid_mia, table_id, 1)
+    if rounds == 1:
+        page = kid_ava.get(f"/play/tables/{table_id}").get_data(as_text=True)
+        assert "data-still-counting" not in page
+        assert f'<span class="running-total">{scores[1]}</span>' in page and " won." in page
+    else:
+        page = kid_ava.get(f"/play/tables/{table_id}").get_data(as_text=True)
+        assert "Round 1 is over!" in page and "data-still-counting" not in page
+        assert f'<span class="running-total">{scores[1]}</span>' in page
+
+
+def test_between_rounds_the_results_say_the_total_so_far(app: Flask, child: MadeChild) -> None:
+    """In a series the child hears how the game stands (R12): after round 2, the round's own
+    bar, and their total over both rounds in the words and in each bar's screen-reader name."""
+    table_id, kid = to_counting(app, child, "cubes", rounds=3)
+    count_for(app, kid, table_id, 0)
+    kid.get(f"/play/tables/{table_id}?next=1")
+    for _ in range(80):
+        version, status, _state = snapshot(app, table_id)
+        if status == "counting":
+            break
+        if game(app, table_id).current_seat == 0:
+            play_turn(app, kid, table_id, finish=actions.CALL)
+        else:
+            poll(kid, table_id, version)
+    count_for(app, kid, table_id, 0)
+    g = game(app, table_id)
+    first, second = g.score_history[0], g.score_history[1]
+    page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Round 2 is over!" in page
+    assert f"Your line made {second[0]} points." in page
+    assert f"After 2 rounds, your total is {first[0] + second[0]} points." in page
+    for seat in range(3):
+        assert f"total so far {first[seat] + second[seat]}." in page or (
+            f"total so far {first[seat] + second[seat]}, winning." in page
+        )
+    assert "Round 1 is over!" not in page
+

@@ -160,7 +160,8 @@ def test_no_look_while_the_round_results_are_shown(
     """Round 2 is dealt when the last child counts. That child sees round 1's results first:
     the results page neither gives the look nor starts its clock; "Next round!" does. The child
     who counted first waits on the results; its poll that learns of the new round (the page
-    then reloads) does not start the look either: the reloaded page does."""
+    then reloads) does not start the look either, nor its reloaded page, which shows round 1's
+    results with everyone's bars now that all have counted: "Next round!" does."""
     mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
     for kid in (mia, leo):
         set_level(app, kid, "standard", scoring="total")
@@ -188,9 +189,13 @@ def test_no_look_while_the_round_results_are_shown(
     answer = poll(mia_tablet, table_id, before)
     assert answer["status"] == "playing" and "Remember these!" not in answer["html"]
     assert [r for r, _, _ in looks(app, mia)] == [1, 1]
+    # Mia's reloaded page shows round 1's results too, now with Leo's bar: no look yet.
+    results = mia_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Round 1 is over!" in results and "card-outside" not in results
+    assert [r for r, _, _ in looks(app, mia)] == [1, 1]
     # The pages that show round 2's board give the look, with the whole look's seconds.
-    for kid, tablet, url in ((leo, leo_tablet, "?next=1"), (mia, mia_tablet, "")):
-        page = tablet.get(f"/play/tables/{table_id}{url}").get_data(as_text=True)
+    for kid, tablet in ((leo, leo_tablet), (mia, mia_tablet)):
+        page = tablet.get(f"/play/tables/{table_id}?next=1").get_data(as_text=True)
         assert "Remember these!" in page and "card-outside" in page
         assert 'data-outside-look="10"' in page or 'data-outside-look="9"' in page
         assert [r for r, _, _ in looks(app, kid)].count(2) == 2

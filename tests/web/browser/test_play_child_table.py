@@ -210,6 +210,24 @@ def on_screen(page: Any, where: str, parts_of: str = BOARD) -> None:
     for x, y, w, h, html in boxes:
         inside = x >= 0 and y >= 0 and x + w <= width and y + h <= height
         assert inside, f"{where} at {width}x{height}: {html}"
+    # No control lies over another: a child's "- cube" once reached into the next card's
+    # "+ cube" at 1024x768, so a tap meant for one card changed the other.
+    buttons = [b for b in boxes if b[4].startswith("<button")]
+    for i, (x, y, w, h, html) in enumerate(buttons):
+        for x2, y2, w2, h2, html2 in buttons[i + 1 :]:
+            apart = x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
+            assert apart, f"{where} at {width}x{height}: {html} overlaps {html2}"
+    # And each card's cube buttons stay inside that card's box.
+    outside = page.locator(".count-card").evaluate_all(CUBE_BUTTONS_OUTSIDE)
+    assert outside == [], f"{where} at {width}x{height}: {outside}"
+
+
+CUBE_BUTTONS_OUTSIDE = """(cards) => cards.flatMap((card) => {
+  const c = card.getBoundingClientRect();
+  return Array.from(card.querySelectorAll('.cube-button')).filter((b) => {
+    const r = b.getBoundingClientRect();
+    return r.width > 0 && (r.left < c.left || r.right > c.right);
+  }).map((b) => b.outerHTML.slice(0, 120)); })"""
 
 
 def names_hold_their_words(page: Any) -> None:
