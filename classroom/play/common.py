@@ -34,7 +34,7 @@ from classroom.tables.loading import game_seen, load_table, stored_events, store
 from classroom.tables.looks import look
 from classroom.tables.moves import play_move
 from classroom.tables.status import TableStatus
-from classroom.tables.story import StoryLine, redacted, tell, unspoiled
+from classroom.tables.story import StoryLine, face_up_for, redacted, tell, unspoiled
 
 STORY_LENGTH = 8  # sentences of the table story kept on the page
 STORY_EVENTS = 40  # events read back to tell them
@@ -400,7 +400,9 @@ def story_since(table: PlayTable, seat: int | None, since: int) -> list[StoryLin
     if seat is not None and counting_seats(table):
         items = unspoiled(items)
     seats = table.seats
-    return tell(redacted(items, seat), [s.name for s in seats], seat, [s.picture for s in seats])
+    face_up = None if seat is None else face_up_for(game_seen(table).view(seat))
+    names, pictures = [s.name for s in seats], [s.picture for s in seats]
+    return tell(redacted(items, seat), names, seat, pictures, face_up=face_up)
 
 
 def story_items(lines: list[StoryLine]) -> list[str]:
@@ -438,7 +440,9 @@ def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
         # The move's own events are the news: nothing else can have happened in between.
         names = [s.name for s in fresh.seats]
         told = redacted(list(result.events), seat)
-        lines = tell(unspoiled(told) if counting_seats(fresh) else told, names, seat)
+        face_up = face_up_for(game_seen(fresh).view(seat))
+        told = unspoiled(told) if counting_seats(fresh) else told
+        lines = tell(told, names, seat, face_up=face_up)
         return jsonify(
             {
                 "ok": True,

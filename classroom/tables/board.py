@@ -25,7 +25,7 @@ from classroom.models import TableSeat
 
 from .faces import face_at
 from .status import TableStatus
-from .story import StoryItem, StoryLine, tell, unspoiled
+from .story import StoryItem, StoryLine, face_up_for, tell, unspoiled
 
 
 @dataclass(frozen=True)
@@ -478,7 +478,15 @@ def build_board(
     story = (
         None
         if events is None
-        else tuple(tell(events, [r.name for r in seat_rows], me, [r.picture for r in seat_rows]))
+        else tuple(
+            tell(
+                events,
+                [r.name for r in seat_rows],
+                me,
+                [r.picture for r in seat_rows],
+                face_up=None if watching else face_up_for(view),
+            )
+        )
     )
     return Board(
         table_id=table_id,

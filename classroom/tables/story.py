@@ -7,10 +7,10 @@ may see, and the story is what everyone saw happen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from classroom.game import Event, EventKind, card_label, is_power
+from classroom.game import Event, EventKind, SeatView, card_label, is_power
 from classroom.game.players.talk import Thought, say
 
 # What a SeatNote says happened to a seat (not a move of the game).
@@ -91,14 +91,40 @@ def _card(card: int) -> str:
     return f"the {card_label(card)} card" if is_power(card) else f"the {card_label(card)}"
 
 
+def face_up_for(view: SeatView) -> Callable[[int, int | None], bool]:
+    """Is this place (seat, position; None: any of the seat's places) face up on this seat's
+    screen now (R2, and every line at a round's end)? The story names a card taken from the
+    DISCARD pile only where it is: elsewhere the child must remember it (R13)."""
+
+    def face_up(seat: int, position: int | None) -> bool:
+        line = view.shown[seat] if seat < len(view.shown) else ()
+        if not line:
+            return False
+        if position is None:
+            return all(card is not None for card in line)
+        return 1 <= position <= len(line) and line[position - 1] is not None
+
+    return face_up
+
+
 def tell(
     events: Sequence[StoryItem],
     names: Sequence[str],
     me: int | None = None,
     pictures: Sequence[str] | None = None,
+    face_up: Callable[[int, int | None], bool] | None = None,
 ) -> list[StoryLine]:
     """The sentences for `events` (redacted for `me`; None for a watcher), oldest first; a
-    computer player's thought with its picture from `pictures`, when given."""
+    computer player's thought with its picture from `pictures`, when given. `face_up`
+    (face_up_for the reader's view): a card taken from the DISCARD pile is named only when
+    the place it went to is face up for the reader; None names it (a teacher watching)."""
+
+    def named(taken: Event, position: int | None) -> Event:
+        # The card is gone from the DISCARD pile into a face-down place: the story does not
+        # keep it on screen for the child who should remember it.
+        if face_up is None or taken.seat is None or face_up(taken.seat, position):
+            return taken
+        return taken._replace(card=None)
 
     def who(seat: int | None) -> str:
         if seat is None:
@@ -116,7 +142,7 @@ def tell(
         if isinstance(event, Thought):
             # Said after the move it is about, so after its placement too.
             if taken is not None:
-                lines.append(_took(taken, who))
+                lines.append(_took(named(taken, None), who))
                 taken = None
             picture = pictures[event.seat] if pictures is not None else None
             text = f"{names[event.seat]}: \u201c{say(event, names, me)}\u201d"
@@ -124,7 +150,7 @@ def tell(
             continue
         if isinstance(event, SeatNote):
             if taken is not None:
-                lines.append(_took(taken, who))
+                lines.append(_took(named(taken, None), who))
                 taken = None
             lines.append(_tell_note(event, who(event.seat) == "You", names[event.seat]))
             continue
@@ -134,11 +160,12 @@ def tell(
             continue
         if taken is not None:
             if kind is EventKind.PLACED and event.seat == taken.seat:
+                card = named(taken, event.position).card
+                what = "the DISCARD card" if card is None else _card(card)
                 lines.append(
                     StoryLine(
-                        f"{who(seat)} took {_card(taken.card or 0)} and put it in place "
-                        f"{event.position}.",
-                        taken.card,
+                        f"{who(seat)} took {what} and put it in place {event.position}.",
+                        card,
                         seat,
                         str(EventKind.PLACED),
                         position=event.position,
@@ -146,7 +173,7 @@ def tell(
                 )
                 taken = None
                 continue
-            lines.append(_took(taken, who))
+            lines.append(_took(named(taken, None), who))
             taken = None
         line = _tell_one(event, who, whose)
         if line is not None:
@@ -154,14 +181,17 @@ def tell(
             where["other_position"] = event.other_position
             lines.append(replace(line, kind=str(kind), **where))
     if taken is not None:
-        lines.append(_took(taken, who, taken.card, taken.seat))
+        # Not placed yet: the page keeps this line when the placing comes in the next update.
+        shown = named(taken, None)
+        lines.append(_took(shown, who, shown.card, taken.seat))
     return lines
 
 
 def _took(taken: Event, who: object, card: int | None = None, seat: int | None = None) -> StoryLine:
     """ "Mia took the 2." (a card taken from the DISCARD pile and not yet placed)"""
     assert callable(who)
-    text = f"{who(taken.seat)} took {_card(taken.card or 0)}."
+    what = "the DISCARD card" if taken.card is None else _card(taken.card)
+    text = f"{who(taken.seat)} took {what}."
     return StoryLine(text, card, seat, str(EventKind.TOOK_DISCARD))
 
 

@@ -22,6 +22,7 @@ from tests.web.tables import (
     game,
     play_turn,
     poll,
+    post_move,
     set_level,
     snapshot,
     start_table,
@@ -170,3 +171,28 @@ def test_between_rounds_the_results_say_the_total_so_far(app: Flask, child: Made
         )
     assert "Round 1 is over!" not in page
 
+
+@pytest.mark.parametrize(("level", "named"), [("standard", False), ("ultra_peek", True)])
+def test_the_story_keeps_no_face_down_card_on_screen(
+    app: Flask, child: MadeChild, level: str, named: bool
+) -> None:
+    """R13: at Standard the child remembers the card they took from the DISCARD pile; the
+    story on their page (and in the live JSON) says where it went, not what it was. Where
+    every line is face up (Ultra-Peek) it names it."""
+    set_level(app, child, level, scoring="total")
+    lines = [5, 6, 7, 8, 9, 9, 9, 9]
+    table_id = start_table(app, [child], ["beginner"], stacked=[*lines, 1, 4, 0, 2, 3])
+    kid = child_client(app, child)
+    for action in (actions.TAKE_DISCARD, actions.replace(2)):
+        response = post_move(kid, table_id, action, snapshot(app, table_id)[0])
+        assert response.status_code == 303
+    said = (
+        "You took the 1 and put it in place 2."
+        if named
+        else ("You took the DISCARD card and put it in place 2.")
+    )
+    page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert said in page
+    text = json.dumps(poll(kid, table_id, 0))
+    assert said in text
+    assert ("took the 1" in page + text) is named

@@ -29,6 +29,58 @@ def test_taking_the_discard_card_and_placing_it_is_one_sentence() -> None:
     assert [line.card for line in lines] == [2, 8, None]
 
 
+def test_a_taken_card_is_named_only_where_its_place_is_face_up() -> None:
+    """R13: a card taken from the DISCARD pile into a face-down place is the child's to
+    remember (Standard, a middle card at Outside Peek); the story does not keep it on screen.
+    Where the place is face up (Ultra-Peek, the outside cards shown to everyone), it does."""
+    took = Event(EventKind.TOOK_DISCARD, seat=1, card=2)
+    placed = Event(EventKind.PLACED, seat=1, card=2, position=3)
+    end = Event(EventKind.TURN_ENDED, seat=1, other_seat=2)
+    face_down = lambda seat, position: False  # noqa: E731
+    outside_up = lambda seat, position: position in (1, 4)  # noqa: E731
+    for events, face_up, said, card in (
+        (
+            [took, placed, end],
+            face_down,
+            "Top Cat took the DISCARD card and put it in place 3.",
+            None,
+        ),
+        (
+            [took, placed, end],
+            outside_up,
+            "Top Cat took the DISCARD card and put it in place 3.",
+            None,
+        ),
+        (
+            [took, placed._replace(position=4), end],
+            outside_up,
+            "Top Cat took the 2 and put it in place 4.",
+            2,
+        ),
+        (
+            [took, placed, end],
+            lambda seat, position: True,
+            "Top Cat took the 2 and put it in place 3.",
+            2,
+        ),
+        # Told in two updates (taken, then placed), the first line does not name it either.
+        ([took], face_down, "Top Cat took the DISCARD card.", None),
+        (
+            [took, Event(EventKind.DISCARDED, seat=1, card=8)],
+            face_down,
+            "Top Cat took the DISCARD card.",
+            None,
+        ),
+    ):
+        first = tell(events, NAMES, 0, face_up=face_up)[0]
+        assert (first.text, first.card) == (said, card)
+    # A teacher watching (no face_up) reads every card.
+    assert (
+        tell([took, placed, end], NAMES, None)[0].text
+        == "Top Cat took the 2 and put it in place 3."
+    )
+
+
 def test_a_private_draw_is_never_named() -> None:
     events = [
         Event(EventKind.DREW, seat=0, card=4, private=True),
