@@ -34,7 +34,14 @@ from classroom.tables.loading import game_seen, load_table, stored_events, store
 from classroom.tables.looks import look
 from classroom.tables.moves import play_move
 from classroom.tables.status import TableStatus
-from classroom.tables.story import StoryLine, face_up_for, redacted, tell, unspoiled
+from classroom.tables.story import (
+    StoryLine,
+    face_up_for,
+    redacted,
+    tell,
+    this_round,
+    unspoiled,
+)
 
 STORY_LENGTH = 8  # sentences of the table story kept on the page
 STORY_EVENTS = 40  # events read back to tell them
@@ -92,7 +99,7 @@ def board_for(
     view = game.view(viewer)
     events = None
     if story:
-        events = redacted(stored_story(table.id, limit=STORY_EVENTS), seat)
+        events = redacted(this_round(stored_story(table.id, limit=STORY_EVENTS)), seat)
     moves = (
         seat is not None
         and table.status == TableStatus.PLAYING

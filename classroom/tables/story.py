@@ -81,6 +81,16 @@ class StoryLine:
 SPOILERS = frozenset({EventKind.GAME_ENDED, EventKind.SEAT_OUT})
 
 
+def this_round(items: Sequence[StoryItem]) -> list[StoryItem]:
+    """The story from the newest round's start: "What happened" on a new round's page begins
+    with "A new round!", not with the end of the round before it."""
+    for i in range(len(items) - 1, -1, -1):
+        item = items[i]
+        if isinstance(item, Event) and item.kind is EventKind.ROUND_STARTED:
+            return list(items[i:])
+    return list(items)
+
+
 def unspoiled(items: Sequence[StoryItem]) -> list[StoryItem]:
     """The story without the events that would give away a count (SPOILERS)."""
     return [i for i in items if not (isinstance(i, Event) and i.kind in SPOILERS)]

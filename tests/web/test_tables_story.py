@@ -4,7 +4,7 @@ private card, not even to its own seat."""
 from __future__ import annotations
 
 from classroom.game import Event, EventKind, Power, events_for
-from classroom.tables.story import tell
+from classroom.tables.story import tell, this_round
 
 NAMES = ["Mia", "Top Cat", "Leo"]
 
@@ -128,3 +128,22 @@ def test_a_new_round_names_the_first_discard_card() -> None:
     events = [Event(EventKind.ROUND_STARTED, seat=1, card=7)]
     assert texts(events, 0) == ["A new round! Top Cat starts. The first DISCARD card is the 7."]
     assert texts(events, 1) == ["A new round! You start. The first DISCARD card is the 7."]
+
+
+def test_a_new_rounds_story_starts_with_the_new_round() -> None:
+    """The page's "What happened" at round 2 begins with "A new round!", not with the end of
+    round 1 (which pushed the new round's first line below the fold on a tablet)."""
+    events = [
+        Event(EventKind.ROUND_STARTED, seat=0, card=4),
+        Event(EventKind.CALLED, seat=1),
+        Event(EventKind.ROUND_ENDED),
+        Event(EventKind.ROUND_STARTED, seat=1, card=7),
+        Event(EventKind.DREW, seat=1),
+    ]
+    told = [line.text for line in tell(this_round(events), NAMES, 0)]
+    assert told == [
+        "A new round! Top Cat starts. The first DISCARD card is the 7.",
+        "Top Cat drew a card.",
+    ]
+    assert this_round(events[:3]) == events[:3]
+    assert this_round([]) == []
