@@ -241,6 +241,13 @@
       roundOver(data.status);
       return;
     }
+    // Waiting on the results while others count: a classmate who has now counted gets their
+    // bar (the results are not part of the board a live update swaps).
+    if (data.changed && data.status === "counting" && document.querySelector("[data-still-counting]")) {
+      leaving = true;
+      window.location.reload();
+      return;
+    }
     if (data.html) {
       show(data.html, data.moves || data.news);
       addStory(data.story, parseInt(data.version, 10));

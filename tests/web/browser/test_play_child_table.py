@@ -14,12 +14,20 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from classroom.extensions import db
-from classroom.game import Power
+from classroom.game import Power, actions
 from classroom.models import CountRow
 from tests.web.browser.conftest import LiveServer, axe_violations, wait_for_counting
 from tests.web.browser.test_play_table import child_context, no_axe_violations
 from tests.web.conftest import MadeChild
-from tests.web.tables import game, set_level, start_table
+from tests.web.tables import (
+    child_client,
+    count_for,
+    game,
+    play_turn,
+    set_level,
+    snapshot,
+    start_table,
+)
 
 SIZES = [(768, 1024), (1024, 768), (1280, 800)]
 LINES = [1, 2, 3, 9, 5, 6, 7, 8]  # the child's line (seat 0), then the computer's
@@ -369,3 +377,32 @@ def test_a_series_results_say_what_their_bars_show(
         expect(page.locator("[data-celebrate='kind']")).to_be_visible()
     expect(page.locator(".game-over")).not_to_contain_text(child.display_name)
     every_size(page, "the game's results", ".game-over, .back-home, .seat-name, .running-total")
+
+
+def test_a_classmates_bar_comes_when_they_have_counted(
+    chromium: Any, app: Flask, live_server: LiveServer, make_child: Any, classroom: Any
+) -> None:
+    """Three children: Ava has counted and waits on her results; Mia's and Leo's bars wait as
+    pictures of counting. When Mia counts, Ava's page shows Mia's bar without a tap; Leo's
+    still waits (his answer is his own to find)."""
+    kids = [make_child(classroom, name) for name in ("Ava K.", "Mia K.", "Leo M.")]
+    for made in kids:
+        set_level(app, made, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, kids)
+    clients = [child_client(app, made) for made in kids]
+    for _ in range(60):
+        if snapshot(app, table_id)[1] == "counting":
+            break
+        seat = game(app, table_id).current_seat
+        assert seat is not None
+        play_turn(app, clients[seat], table_id, finish=actions.CALL)
+    count_for(app, clients[0], table_id, 0)
+    page = tablet(chromium, app, live_server, kids[0])
+    page.goto(f"/play/tables/{table_id}")
+    waiting = page.locator("[data-still-counting]")
+    expect(waiting).to_have_count(2)
+    mia_score = game(app, table_id).round_scores()[1]
+    count_for(app, clients[1], table_id, 1)
+    expect(waiting).to_have_count(1, timeout=20000)
+    mia = page.locator(".seat-bar").filter(has_text="Mia K.")
+    expect(mia.locator(".running-total")).to_have_text(str(mia_score))
