@@ -145,6 +145,18 @@ def play_to_end(
     raise AssertionError("the game did not finish")
 
 
+def play_to_counting(app: Flask, clients: Sequence[FlaskClient], table_id: int) -> None:
+    """Children only at the table (client i in seat i): each plays its turns plainly and calls
+    when it may, until the round ends and everyone counts."""
+    for _ in range(60):
+        if snapshot(app, table_id)[1] == "counting":
+            return
+        seat = game(app, table_id).current_seat
+        assert seat is not None
+        play_turn(app, clients[seat], table_id, finish=actions.CALL)
+    assert snapshot(app, table_id)[1] == "counting"
+
+
 def count_for(app: Flask, client: FlaskClient, table_id: int, seat: int) -> None:
     """Count a child's line as their assignment asks, correctly."""
     with app.app_context():

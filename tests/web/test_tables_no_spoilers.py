@@ -20,6 +20,7 @@ from tests.web.tables import (
     child_client,
     count_for,
     game,
+    play_to_counting,
     play_turn,
     poll,
     post_move,
@@ -99,13 +100,7 @@ def to_counting_together(
     stacked = [1, 2, 3, 4, 5, 6, 7, 8, *([4, 8, 3, 5, 2, 6, 1, 7, 0] * 3)]
     table_id = start_table(app, children, stacked=stacked, rounds=rounds)
     kids = [child_client(app, made) for made in children]
-    for _ in range(40):
-        if snapshot(app, table_id)[1] == "counting":
-            break
-        seat = game(app, table_id).current_seat
-        assert seat is not None
-        play_turn(app, kids[seat], table_id, finish=actions.CALL)
-    assert snapshot(app, table_id)[1] == "counting"
+    play_to_counting(app, kids, table_id)
     return table_id, kids
 
 

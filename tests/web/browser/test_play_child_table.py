@@ -14,7 +14,7 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from classroom.extensions import db
-from classroom.game import Power, actions
+from classroom.game import Power
 from classroom.models import CountRow
 from tests.web.browser.conftest import LiveServer, axe_violations, wait_for_counting
 from tests.web.browser.test_play_table import child_context, no_axe_violations
@@ -23,9 +23,8 @@ from tests.web.tables import (
     child_client,
     count_for,
     game,
-    play_turn,
+    play_to_counting,
     set_level,
-    snapshot,
     start_table,
 )
 
@@ -390,12 +389,7 @@ def test_a_classmates_bar_comes_when_they_have_counted(
         set_level(app, made, "ultra_peek", scoring="cubes")
     table_id = start_table(app, kids)
     clients = [child_client(app, made) for made in kids]
-    for _ in range(60):
-        if snapshot(app, table_id)[1] == "counting":
-            break
-        seat = game(app, table_id).current_seat
-        assert seat is not None
-        play_turn(app, clients[seat], table_id, finish=actions.CALL)
+    play_to_counting(app, clients, table_id)
     count_for(app, clients[0], table_id, 0)
     page = tablet(chromium, app, live_server, kids[0])
     page.goto(f"/play/tables/{table_id}")
