@@ -74,17 +74,23 @@ def weekly(
     *,
     start: date,
     end: date,
+    cat_versus_rat: bool = False,
 ) -> list[WeekPoint]:
     """Every ISO week from `start` to `end` (empty weeks included), each with its measures."""
-    points = weekly_of(tally(choices, looks, counts), start=start, end=end)
+    tallies = tally(choices, looks, counts)
+    points = weekly_of(tallies, start=start, end=end, cat_versus_rat=cat_versus_rat)
     # Records name their games, so a week counts its games without round results.
     played: list[ChoiceRecord | CountRecord] = [*choices, *counts]
     games = by_week(in_range(played, start, end))
     return [replace(p, games=count_games(games.get(p.week, []))) for p in points]
 
 
-def weekly_of(tallies: Iterable[Tally], *, start: date, end: date) -> list[WeekPoint]:
-    """Every ISO week from `start` to `end` (empty weeks included), from tallies."""
+def weekly_of(
+    tallies: Iterable[Tally], *, start: date, end: date, cat_versus_rat: bool = False
+) -> list[WeekPoint]:
+    """Every ISO week from `start` to `end` (empty weeks included), from tallies.
+    `cat_versus_rat`: the period's summary shows the pattern, so memory leaves out cat-cat
+    contradictions week by week as the summary does (the chart and the figure agree)."""
     weeks: dict[str, list[Tally]] = defaultdict(list)
     for t in within(tallies, start, end):
         weeks[iso_week(t.day)].append(t)
@@ -100,7 +106,9 @@ def weekly_of(tallies: Iterable[Tally], *, start: date, end: date) -> list[WeekP
                 games=sums.chances["game"],
                 comparisons=sums.rate("cmp", MIN_COMPARISONS),
                 cat_cat=by_family_of(sums, MIN_GROUP)["cat-cat"],
-                memory_held=memory_of(sums, contradictions_of(mine)).held,
+                memory_held=memory_of(
+                    sums, contradictions_of(mine), cat_versus_rat=cat_versus_rat
+                ).held,
                 looks_per_turn=looks_per_turn_of(sums),
                 cubes=numerals_of(sums).overall,
                 totals_exact=adding_of(sums).exact,

@@ -204,7 +204,14 @@ def child_progress(child: Child, dates: DateRange, today: date) -> ChildProgress
     row = row_of(
         child, found, source.habit_days(child.class_id, [child.id], dates).get(child.id, []), as_of
     )
-    weeks = weekly_of(source.weekly_tallies(child.id, dates), start=dates.start, end=dates.end)
+    # Memory week by week leaves out what the summary leaves out (cat-cat slips when the
+    # cat-versus-rat pattern shows), so the chart and the figure above it agree.
+    weeks = weekly_of(
+        source.weekly_tallies(child.id, dates),
+        start=dates.start,
+        end=dates.end,
+        cat_versus_rat=row.summary.cats.pattern,
+    )
     history = sorted(child.history, key=lambda change: change.changed_at, reverse=True)
     return ChildProgress(
         dates,

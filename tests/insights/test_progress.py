@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from classroom.game import Level
 from classroom.insights import Outcome
@@ -10,6 +10,7 @@ from classroom.insights.grid import pair_grid
 from classroom.insights.measures import FlagKind
 from classroom.insights.readiness import Move, readiness
 from classroom.insights.records import ChoiceRecord
+from classroom.insights.simulate import START, Habit, play_habit
 from classroom.insights.summary import Trend, child_summary, trend
 from classroom.insights.trends import in_range, mondays, weekly
 
@@ -229,3 +230,22 @@ def test_pair_grid_shows_which_pairs_the_class_gets_wrong() -> None:
     assert grid.cell(3, 9).wrong == 0 and grid.cell(4, 3).chances == 0
     assert len(grid.cells) == 10 and all(len(row) == 10 for row in grid.cells)
     assert [(c.hand, c.highest) for c in grid.worst()] == [(3, 4)]
+
+
+def test_memory_week_by_week_leaves_out_what_the_summary_leaves_out() -> None:
+    """A cat-versus-rat child at Standard: the summary leaves their cat-cat slips out of
+    memory (they are comparison slips, not memory), and the weekly chart on the same page
+    does the same, so the weeks add up to the summary's figure (they once said 34 of 34
+    beside weeks of 23 of 33 and 11 of 15)."""
+    recorded = play_habit(Habit.CATS_ALIKE, "standard", 40, seed=1)
+    start = START.date()
+    end = start + timedelta(days=45)
+    summary = child_summary("standard", recorded.choices, today=end)
+    assert summary.cats.pattern and summary.memory.left_out_cat_cat > 0
+    weeks = weekly(recorded.choices, start=start, end=end, cat_versus_rat=True)
+    held = [w.memory_held for w in weeks]
+    assert sum(r.chances for r in held) == summary.memory.held.chances
+    assert sum(r.hits for r in held) == summary.memory.held.hits
+    # Without the pattern, every contradiction counts in the weeks, as in the summary then.
+    plain = weekly(recorded.choices, start=start, end=end)
+    assert sum(w.memory_held.chances for w in plain) > summary.memory.held.chances
