@@ -40,6 +40,12 @@ MIN_FOUND = FIND_ITEMS
 # Below this share of the taps' spread explained by either curve, the taps show no pattern
 # (a random tapper's best R² is under 0.6 in about 98 % of checks: tests/insights).
 MIN_PATTERN_R2 = 0.6
+# Taps this close to an end of the line (a share of its length) are "at an end"; when this
+# share of a check's taps or more are, the child sorted the numerals into small and big, and
+# no curve through two piles says how they see the numbers between (a review's "ends" child
+# read as an even, ruler-like line).
+AT_AN_END = 0.05
+MOSTLY_AT_THE_ENDS = 0.75
 COMPARE_CHANCE = 0.5
 FIND_CHANCE = 1 / FIND_CHOICES
 ABOVE_CHANCE_P = 0.05  # one-sided exact binomial test
@@ -204,12 +210,15 @@ class LineFit:
     slope: float
     intercept: float
     taps: int
+    at_the_ends: int = 0  # taps within AT_AN_END of either end of the line
 
     @property
     def shape(self) -> LineShape:
         """Linear or logarithmic, whichever explains more; no pattern when neither explains
-        MIN_PATTERN_R2 of the spread."""
+        MIN_PATTERN_R2 of the spread, or when the taps are mostly at the two ends."""
         if max(self.r2_linear, self.r2_log) < MIN_PATTERN_R2:
+            return LineShape.NO_PATTERN
+        if self.at_the_ends >= MOSTLY_AT_THE_ENDS * self.taps:
             return LineShape.NO_PATTERN
         return LineShape.LINEAR if self.r2_linear >= self.r2_log else LineShape.LOGARITHMIC
 
@@ -243,6 +252,11 @@ def line_fit(answers: Sequence[CheckAnswer]) -> LineFit | None:
         slope=slope,
         intercept=mean_y - slope * mean_x,
         taps=n,
+        at_the_ends=sum(
+            min(a.response, a.item.line_max - a.response) <= AT_AN_END * a.item.line_max
+            for a in answers
+            if a.item.kind is ItemKind.LINE
+        ),
     )
 
 

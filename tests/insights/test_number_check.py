@@ -153,6 +153,25 @@ def test_an_exact_logarithmic_line_fits_the_curve() -> None:
     assert "logarithmic curve" in fit_sentence(fit)
 
 
+@pytest.mark.parametrize(("line_max", "split"), [(10, 5), (10, 6), (20, 6), (20, 10)])
+def test_taps_piled_at_the_two_ends_show_no_pattern(line_max: int, split: int) -> None:
+    """A child who puts the small numerals at the left end and the big ones at the right
+    (up to 5, or the cats 0-6, and the rest) sorts them in two; a straight line through two
+    piles fits well (R² 0.68-0.75) but says nothing of an even line: no pattern."""
+    numerals = LINE_NUMERALS[line_max]
+    answers = [
+        CheckAnswer(
+            CheckItem(i, ItemKind.LINE, n, (), line_max), 0.2 if n <= split else line_max - 0.2
+        )
+        for i, n in enumerate(numerals)
+    ]
+    fit = line_fit(answers)
+    assert fit is not None
+    assert max(fit.r2_linear, fit.r2_log) >= 0.6  # the fits alone would call it a shape
+    assert fit.at_the_ends == fit.taps
+    assert fit.shape is LineShape.NO_PATTERN
+
+
 def test_a_fit_needs_five_taps() -> None:
     answers = [
         CheckAnswer(CheckItem(i, ItemKind.LINE, n, (), 10), n) for i, n in enumerate((2, 5, 7, 9))
