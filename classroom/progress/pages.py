@@ -22,6 +22,10 @@ LONGEST_RANGE = timedelta(days=400)  # a school year and a little; longer asks a
 DEFAULT_DAYS = 28  # a page with no range shows the last four weeks
 
 
+EARLIEST_DAY = date(2000, 1, 1)  # the earliest and latest days a page's range may hold
+LATEST_DAY = date(2099, 12, 31)
+
+
 @dataclass(frozen=True, slots=True)
 class DateRange:
     """The days a page covers, both included."""
@@ -43,6 +47,11 @@ class DateRange:
             last = date.fromisoformat(end) if end else default.end
         except ValueError:
             raise ValueError("Dates look like 2026-11-02 (year, month, day).") from None
+        # Days far from any school year would overflow the date arithmetic of the pages.
+        if first < EARLIEST_DAY or last > LATEST_DAY:
+            raise ValueError(
+                f"Choose days from {EARLIEST_DAY.year} to {LATEST_DAY.year} (year, month, day)."
+            )
         if first > last:
             raise ValueError("The first day must come before the last day.")
         if last - first > LONGEST_RANGE:

@@ -262,6 +262,9 @@ GET_PAGES = (
         ("start=yesterday", "Dates look like 2026-11-02"),
         ("start=2026-11-10&end=2026-11-01", "The first day must come before the last day."),
         ("start=2020-01-01&end=2026-01-01", "Choose a range of at most 400 days."),
+        # Days the date arithmetic cannot reach were a 500 (OverflowError).
+        ("start=0001-01-01&end=0001-01-02", "Choose days from 2000 to 2099"),
+        ("start=9999-12-30&end=9999-12-31", "Choose days from 2000 to 2099"),
     ],
 )
 def test_bad_dates_are_400_with_a_sentence(
