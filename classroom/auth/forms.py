@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask_login import current_user
 from flask_wtf import FlaskForm
 from wtforms import EmailField, Field, PasswordField, StringField
-from wtforms.validators import EqualTo, InputRequired, Length, Regexp, StopValidation
+from wtforms.validators import DataRequired, EqualTo, InputRequired, Length, Regexp, StopValidation
 
 from classroom.auth.passwords import PASSWORD_MAX, PASSWORD_MIN, password_problem
 from classroom.forms import one_line, strip
@@ -51,7 +51,7 @@ class SignUpForm(FlaskForm):
     name = StringField(
         "Your name, as the children say it",
         filters=[one_line],
-        validators=[InputRequired(), Length(max=80)],
+        validators=[DataRequired(), Length(max=80)],
         description="For example: Ms Lee",
     )
     email = EmailField(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, RadioField, StringField, TextAreaField
-from wtforms.validators import InputRequired, Length, ValidationError
+from wtforms.validators import DataRequired, InputRequired, Length, ValidationError
 
 from classroom.forms import choices, one_line
 from classroom.pictures import AVATAR_PICTURES, COLOURS
@@ -20,7 +20,7 @@ class ChildForm(FlaskForm):
     display_name = StringField(
         "Name",
         filters=[one_line],
-        validators=[InputRequired(), Length(max=40)],
+        validators=[DataRequired(), Length(max=40)],
         description=NAME_HINT,
     )
     # Shown only once a name clashes with a classmate's: the teacher may keep both.

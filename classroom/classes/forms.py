@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import EmailField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, Length, ValidationError
+from wtforms.validators import DataRequired, InputRequired, Length, ValidationError
 
 from classroom.auth.forms import EMAIL, lower
 from classroom.forms import choices, one_line, strip
@@ -22,7 +22,7 @@ class ClassForm(FlaskForm):
     name = StringField(
         "Class name",
         filters=[one_line],
-        validators=[InputRequired(), Length(max=80)],
+        validators=[DataRequired(), Length(max=80)],
         description="For example: Room 4 Cats",
     )
     grade = SelectField("Grade", choices=choices((g, g) for g in GRADES), default="Kindergarten")

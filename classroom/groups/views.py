@@ -7,7 +7,7 @@ from flask_wtf import FlaskForm
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 from wtforms import StringField
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import DataRequired, Length
 
 from classroom.access import class_or_404, group_or_404, teacher_blueprint
 from classroom.assignments import LEVEL_NAMES
@@ -22,7 +22,7 @@ class GroupForm(FlaskForm):
     name = StringField(
         "Group name",
         filters=[one_line],
-        validators=[InputRequired(), Length(max=40)],
+        validators=[DataRequired(), Length(max=40)],
         description="For example: Table 2, Tuesday group",
     )
     members = CheckboxListField("Children in this group", coerce=int)

@@ -50,8 +50,28 @@ def test_class_form_rejects_bad_input(teacher_client: FlaskClient) -> None:
         {"name": "Room", "grade": "Grade 1", "secret_length": "7"},
         {"name": "Room", "grade": "Grade 1", "secret_length": "'; drop table classes"},
         {"name": "R" * 81, "grade": "Grade 1", "secret_length": "2"},
+        {"name": "   ", "grade": "Grade 1", "secret_length": "2"},
     ):
         assert teacher_client.post("/classes/new", data=data).status_code == 400, data
+
+
+def test_a_name_of_spaces_only_is_refused_everywhere(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass
+) -> None:
+    """A class, child or group named "   " was saved: a nameless row on the roster and on the
+    children's sign-in pictures. The trimmed name is empty, and empty names are refused."""
+    room = classroom.id
+    for url, data in (
+        (f"/classes/{room}/children/new", {"display_name": "   "}),
+        (f"/classes/{room}/groups/new", {"name": " \t "}),
+        (f"/classes/{room}/edit", {"name": "   ", "grade": "Grade 1", "secret_length": "2"}),
+    ):
+        response = teacher_client.post(url, data=data)
+        assert response.status_code == 400, (url, response.status_code)
+    with app.app_context():
+        assert db.session.scalars(db.select(Child).where(Child.class_id == room)).all() == []
+        assert db.session.scalars(db.select(Group)).all() == []
+        assert db.session.get(Classroom, room).name == classroom.name
 
 
 def test_class_page_shows_levels_at_a_glance(
