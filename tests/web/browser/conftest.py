@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -172,3 +173,13 @@ def page(chromium: Any) -> Iterator[Any]:
     page.console_errors = errors
     yield page
     context.close()
+
+
+def sign_in_teacher_by_form(page: Any, base: str, teacher: Any, password: str) -> None:
+    """Sign the teacher in through the sign-in form, as a teacher does, and wait for their
+    classes."""
+    page.goto(base + "/teacher/sign-in")
+    page.get_by_label("Email").fill(teacher.email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r"/classes/"))

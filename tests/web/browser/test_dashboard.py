@@ -16,7 +16,12 @@ from flask import Flask
 
 from classroom.extensions import db
 from classroom.models import AssignmentChange, Child
-from tests.web.browser.conftest import WCAG_A_AA, LiveServer, axe_violations
+from tests.web.browser.conftest import (
+    WCAG_A_AA,
+    LiveServer,
+    axe_violations,
+    sign_in_teacher_by_form,
+)
 from tests.web.conftest import (
     PASSWORD,
     MadeChild,
@@ -74,11 +79,7 @@ def test_at_1024_px_the_name_and_next_step_stay_in_view(
     """A teacher on a 1024 px screen: the page itself does not scroll sideways, and however far
     the children's table scrolls, each child's name and next step stay on screen."""
     base = live_server.url
-    page.goto(base + "/teacher/sign-in")
-    page.get_by_label("Email").fill(teacher.email)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(r"/classes/"))
+    sign_in_teacher_by_form(page, base, teacher, PASSWORD)
     page.goto(f"{base}/classes/{classroom.id}/overview")
     assert page.viewport_size["width"] == 1024
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024
@@ -112,11 +113,7 @@ def test_a_teacher_reads_the_dashboards_moves_a_child_and_prints_the_report(
     ready = class_with_history[0]
     base = live_server.url
     found: dict[str, list[str]] = {}
-    page.goto(base + "/teacher/sign-in")
-    page.get_by_label("Email").fill(teacher.email)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(r"/classes/"))
+    sign_in_teacher_by_form(page, base, teacher, PASSWORD)
 
     # The class page leads to the overview.
     page.goto(f"{base}/classes/{classroom.id}")

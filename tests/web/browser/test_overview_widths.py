@@ -5,7 +5,6 @@ in view. At 1366 px the whole table fits its box; at 1024 px it scrolls inside i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -18,7 +17,7 @@ from classroom.assignments import Assignment, assign
 from classroom.check.demo import fill_checks
 from classroom.extensions import db
 from classroom.models import Child, Teacher
-from tests.web.browser.conftest import LiveServer
+from tests.web.browser.conftest import LiveServer, sign_in_teacher_by_form
 from tests.web.conftest import PASSWORD, MadeChild, MadeClass, MadeTeacher
 from tests.web.test_dashboard import fill, today
 
@@ -112,11 +111,7 @@ def test_the_overview_fits_a_teachers_screen_and_keeps_each_name_in_view(
 
     page.set_viewport_size({"width": width, "height": 768})
     base = live_server.url
-    page.goto(base + "/teacher/sign-in")
-    page.get_by_label("Email").fill(teacher.email)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(r"/classes/"))
+    sign_in_teacher_by_form(page, base, teacher, PASSWORD)
     page.goto(f"{base}/classes/{classroom.id}/overview")
     rows = page.locator("table.overview-table tbody tr")
     expect(rows).to_have_count(len(NAMES))
