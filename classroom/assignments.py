@@ -176,8 +176,19 @@ def assign(
 ) -> int:
     """Give each child the assignment, keeping a history row for every child it changes.
     Returns how many children changed. The caller commits."""
+    return assign_each(((child, assignment) for child in children), teacher, reason, via)
+
+
+def assign_each(
+    changes: Iterable[tuple[Child, Assignment]],
+    teacher: Teacher,
+    reason: str = "",
+    via: str | None = None,
+) -> int:
+    """Give each child their own new assignment, keeping a history row for every child it
+    changes. Returns how many children changed. The caller commits."""
     changed = 0
-    for child in children:
+    for child, assignment in changes:
         before = Assignment.of(child)
         if before == assignment:
             continue

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, RadioField, TextAreaField
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from classroom.assign.mixed import SETTING_LABELS, shown_text
 from classroom.assignments import (
     COMPUTER_PLAYER_DESCRIPTIONS,
     COMPUTER_PLAYER_NAMES,
@@ -17,6 +18,7 @@ from classroom.assignments import (
     Assignment,
 )
 from classroom.forms import CheckboxListField, choices, strip
+from classroom.models import COMPUTER_PLAYERS
 
 
 class AssignmentForm(FlaskForm):
@@ -50,13 +52,18 @@ class AssignmentForm(FlaskForm):
     think_aloud = RadioField(
         "Computer players think aloud",
         choices=choices(THINK_ALOUD_NAMES.items()),
-        # A form from before the option (an old page still open) keeps the default.
+        # A form sent without it leaves each child's own (classroom/assign/mixed.py).
         validators=[Optional()],
         default="level",
         description="After each move a computer player says why, in a child's words: "
         '"I had a 4. The 3 is less, so I kept the 3!" It never names a card the children '
         "could not see.",
     )
+    # Several children at once: the settings the teacher asked to give everyone although the
+    # children differ (classroom/assign/mixed.py); each box sits in its setting's block.
+    same_for_all = CheckboxListField("Same for everyone", choices=choices(SETTING_LABELS.items()))
+    # What the form showed, so that saving changes only what the teacher changed.
+    shown = HiddenField()
     reason = TextAreaField(
         "Why (kept in the history)",
         filters=[strip],
@@ -65,10 +72,14 @@ class AssignmentForm(FlaskForm):
     )
 
     def load(self, assignment: Assignment) -> None:
+        """Show these settings, and remember that they were shown."""
         for name, value in assignment.as_dict().items():
             getattr(self, name).data = value
+        self.same_for_all.data = []
+        self.shown.data = shown_text(assignment)
 
     def assignment(self) -> Assignment:
+        """The settings the form was sent with."""
         return Assignment(
             level=self.level.data,
             power_cards=bool(self.power_cards.data),
@@ -77,6 +88,9 @@ class AssignmentForm(FlaskForm):
             rounds=self.rounds.data,
             points_limit=self.points_limit.data,
             limit_ending=self.limit_ending.data,
-            computer_players=tuple(self.computer_players.data or ()),
+            # In the engine's order, whatever order the boxes were sent in.
+            computer_players=tuple(
+                p for p in COMPUTER_PLAYERS if p in (self.computer_players.data or ())
+            ),
             think_aloud=self.think_aloud.data or "level",
         )

@@ -24,6 +24,8 @@ from classroom.access import (
     TEACHER_SESSION_KEY,
     new_teacher_session,
 )
+from classroom.assign.mixed import shown_text
+from classroom.assignments import DEFAULT_ASSIGNMENT
 from classroom.extensions import db
 from classroom.models import Child, Classroom, ClassTeacher, Group, Teacher
 from classroom.pictures import new_join_code
@@ -133,8 +135,10 @@ def make_group(app: Flask) -> Callable[..., MadeGroup]:
 
 
 def assignment_form(**changes: object) -> dict[str, object]:
-    """What the assignment form posts for the default assignment, with changes."""
+    """What the assignment form posts when it showed the default assignment, with changes
+    (only the settings that differ from what it showed are changed, classroom/assign/mixed.py)."""
     data: dict[str, object] = {
+        "shown": shown_text(DEFAULT_ASSIGNMENT),
         "level": "ultra_peek",
         "power_cards": "y",
         "scoring": "cubes",

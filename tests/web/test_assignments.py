@@ -248,10 +248,10 @@ def test_think_aloud_in_the_form_and_the_history(
     assert "Computer players think aloud: as the level suggests → on" in page
     form = teacher_client.get(url).get_data(as_text=True)
     assert re.search(r'<input checked[^>]*name="think_aloud"[^>]*value="on"', form)
-    # Garbage is refused; a form without the field keeps the default.
+    # Garbage is refused; a form without the field leaves the child's own.
     assert teacher_client.post(url, data=assignment_form(think_aloud="maybe")).status_code == 400
     assert fetch(app, Child, child.id).think_aloud == "on"
     without = assignment_form(level="peek")
     del without["think_aloud"]
     assert teacher_client.post(url, data=without).status_code == 302
-    assert fetch(app, Child, child.id).think_aloud == "level"
+    assert fetch(app, Child, child.id).think_aloud == "on"

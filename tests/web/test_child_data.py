@@ -13,7 +13,13 @@ from flask.testing import FlaskClient
 
 from classroom.children.export import child_tables
 from classroom.models import ChoiceRow, CountRow, RoundRow
-from tests.web.conftest import MadeChild, MadeClass, MadeTeacher, sign_in_teacher
+from tests.web.conftest import (
+    MadeChild,
+    MadeClass,
+    MadeTeacher,
+    assignment_form,
+    sign_in_teacher,
+)
 from tests.web.tables import child_client, count_rows, play_to_end, start_table
 
 
@@ -43,10 +49,10 @@ def test_the_zip_holds_every_row_about_the_child_and_nothing_about_others(
     make_group(classroom, "Table 2", [mia, leo])
     changed = teacher_client.post(
         f"/children/{mia.id}/assignment",
-        data={"level": "ultra_peek", "scoring": "total", "series_end": "rounds", "rounds": "1",
-              "points_limit": "100", "limit_ending": "last_seat_left",
-              "computer_players": ["beginner"], "reason": "adds well"},
-    )  # fmt: skip
+        data=assignment_form(
+            scoring="total", power_cards="", computer_players=["beginner"], reason="adds well"
+        ),
+    )
     assert changed.status_code == 302
     table_id = start_table(app, [mia, leo])
     play_to_end(app, {0: child_client(app, mia), 1: child_client(app, leo)}, table_id, seed=3)
