@@ -66,5 +66,21 @@ def new_join_code() -> str:
     return "".join(_random.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
+INVITE_CODE_PART = 4
+
+
 def new_invite_code() -> str:
-    return "-".join("".join(_random.choice(JOIN_CODE_ALPHABET) for _ in range(4)) for _ in range(3))
+    """A one-time co-teacher code: three groups of four letters and digits, "KT4M-..."."""
+    return "-".join(
+        "".join(_random.choice(JOIN_CODE_ALPHABET) for _ in range(INVITE_CODE_PART))
+        for _ in range(3)
+    )
+
+
+def typed_invite_code(typed: str) -> str:
+    """A co-teacher code as stored, however it was typed: any case, with dashes, spaces or
+    neither ("kt4m apx3 9hwc" and "KT4MAPX39HWC" are "KT4M-APX3-9HWC")."""
+    letters = "".join(ch for ch in typed.upper() if ch.isalnum())
+    return "-".join(
+        letters[i : i + INVITE_CODE_PART] for i in range(0, len(letters), INVITE_CODE_PART)
+    )

@@ -75,7 +75,8 @@ class PasswordForm(FlaskForm):
 
 
 class CodeForm(FlaskForm):
-    code = StringField("Code", filters=[strip], validators=[InputRequired(), Length(max=20)])
+    # Room for a code typed with spaces between its letters (classroom/pictures.py reads it).
+    code = StringField("Code", filters=[strip], validators=[InputRequired(), Length(max=60)])
 
 
 class ForgotForm(FlaskForm):

@@ -35,7 +35,7 @@ from classroom.models import (
     CoTeacherInvite,
     Teacher,
 )
-from classroom.pictures import new_invite_code, new_join_code, new_secret
+from classroom.pictures import new_invite_code, new_join_code, new_secret, typed_invite_code
 from classroom.progress import needs_you
 from classroom.progress.keep import rebuild
 from classroom.zones import known_zones, today_in
@@ -332,7 +332,7 @@ def join() -> FormPage:
     """Join a colleague's class as co-teacher with a one-time code."""
     form = CodeForm()
     if form.validate_on_submit():
-        code = form.code.data.upper().replace(" ", "")
+        code = typed_invite_code(form.code.data)
         invite = db.session.scalar(select(CoTeacherInvite).where(CoTeacherInvite.code == code))
         if invite is not None and not invite.expired:
             return accept(invite)

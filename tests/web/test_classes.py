@@ -174,6 +174,31 @@ def test_co_teacher_by_one_time_code(
     assert two.get(f"/classes/{classroom.id}").status_code == 404
 
 
+def test_a_co_teacher_code_works_however_it_is_typed(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_teacher: Callable[..., MadeTeacher],
+) -> None:
+    """A review found "KT4MAPX39HWC" (the code without its dashes) refused as not working."""
+    from classroom.pictures import typed_invite_code
+
+    for typed in ("kt4mapx39hwc", " KT4M APX3 9HWC ", "kt4m-apx3-9hwc", "KT4M—APX3—9HWC"):
+        assert typed_invite_code(typed) == "KT4M-APX3-9HWC", typed
+    for dashes_left_out in (str.lower, lambda c: c.replace("-", ""), lambda c: " ".join(c)):
+        teacher_client.post(f"/classes/{classroom.id}/co-teachers/code")
+        with app.app_context():
+            code = db.session.scalar(
+                select(CoTeacherInvite.code).order_by(CoTeacherInvite.id.desc())
+            )
+        assert code
+        colleague = app.test_client()
+        sign_in_teacher(colleague, make_teacher())
+        typed = dashes_left_out(code)
+        assert colleague.post("/classes/join", data={"code": typed}).status_code == 302, typed
+        assert colleague.get(f"/classes/{classroom.id}").status_code == 200
+
+
 def test_printable_cards(
     teacher_client: FlaskClient, classroom: MadeClass, make_child: Callable[..., MadeChild]
 ) -> None:
