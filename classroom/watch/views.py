@@ -20,7 +20,7 @@ from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.faces import face_at
 from classroom.tables.leaving import end_if_nobody_left
-from classroom.tables.loading import load_table, seat_of_teacher
+from classroom.tables.loading import load_table, seat_of_teacher, tables_of
 from classroom.tables.options import table_options
 from classroom.tables.seating import (
     MAX_SEATS,
@@ -136,6 +136,8 @@ def create(class_id: int) -> Any:
     leave_open = bool(form.leave_open.data)
     if not children:
         return refuse("Choose the children for the table.")
+    if busy := already_playing(children):
+        return refuse(busy)
     level = form.level.data or None
     if level is None:
         if len({c.level for c in children}) > 1:
@@ -176,6 +178,20 @@ def create(class_id: int) -> Any:
     start_table(table.id, computers)
     target = "watch.play" if sit_in else "watch.watch"
     return redirect(url_for(target, table_id=table.id))
+
+
+def already_playing(children: list[Child]) -> str | None:
+    """Why these children cannot be seated at a new table, if some already sit at a game that
+    is not over: a child plays one table at a time (a set-up form sent twice made two)."""
+    busy = [c.display_name for c in children if tables_of(c)]
+    if not busy:
+        return None
+    names = busy[0] if len(busy) == 1 else ", ".join(busy[:-1]) + " and " + busy[-1]
+    them = "them" if len(busy) > 1 else busy[0]
+    return (
+        f"{names} already {'sit' if len(busy) > 1 else 'sits'} at a table whose game is not "
+        f"over (Live tables, above). End that game, or watch it and take {them} out, first."
+    )
 
 
 def say_other_level(child: Child, level: str) -> None:
@@ -314,6 +330,9 @@ def seat_child(table_id: int) -> Any:
     child = next((c for c in classroom.active_children if c.id == ident), None)
     if child is None:
         return index_page(classroom, "Choose a child of this class to seat.", 400)
+    others = [t for t in tables_of(child) if t.id != table.id]
+    if others and (busy := already_playing([child])):
+        return index_page(classroom, busy, 400)
     try:
         seating.seat_child(table.id, child, by_teacher=True)
     except (TableError, TableMovedOn) as refused:

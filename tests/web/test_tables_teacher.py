@@ -368,3 +368,43 @@ def test_bad_table_options_get_a_clear_message_and_400(
     assert sentence in page
     assert "Please look at the answers marked below." in page
     assert count_rows(app, PlayTable) == 0
+
+
+def test_a_set_up_form_sent_twice_makes_one_table(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """A review found the same children at two live tables after the set-up form was sent
+    again (a double tap, the browser's back and resend)."""
+    mia, leo, ava = (make_child(classroom, n) for n in ("Mia", "Leo", "Ava"))
+    form = {"children": [str(mia.id), str(leo.id)], "computer": "solid"}
+    first = teacher_client.post(f"/classes/{classroom.id}/tables", data=form)
+    assert first.status_code == 302
+    again = teacher_client.post(f"/classes/{classroom.id}/tables", data=form)
+    assert again.status_code == 400
+    words = " ".join(again.get_data(as_text=True).split())
+    assert "Leo and Mia already sit at a table whose game is not over" in words
+    assert "End that game, or watch it and take them out, first." in words
+    assert count_rows(app, PlayTable) == 1
+    # One busy child is enough to refuse; an open table cannot take her either.
+    with_ava = {"children": [str(ava.id), str(mia.id)], "leave_open": "y"}
+    refused = teacher_client.post(f"/classes/{classroom.id}/tables", data=with_ava)
+    assert "Mia already sits at a table" in refused.get_data(as_text=True)
+    opened = teacher_client.post(
+        f"/classes/{classroom.id}/tables", data={"children": [str(ava.id)], "leave_open": "y"}
+    )
+    assert opened.status_code == 302
+    with app.app_context():
+        open_id = db.session.scalars(
+            db.select(PlayTable.id).where(PlayTable.status == "open")
+        ).one()
+    moved = teacher_client.post(f"/tables/{open_id}/seat-child", data={"child": str(mia.id)})
+    assert moved.status_code == 400
+    assert count_rows(app, TableSeat, table_id=open_id) == 1
+    # When the first game is ended, Mia may sit at a new table.
+    first_id = int(first.headers["Location"].split("/")[-2])
+    teacher_client.post(f"/tables/{first_id}/stop")
+    seated = teacher_client.post(f"/tables/{open_id}/seat-child", data={"child": str(mia.id)})
+    assert seated.status_code == 302
