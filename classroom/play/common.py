@@ -26,7 +26,6 @@ from classroom.tables.counting import (
     count_step,
     counting_seats,
     record_count,
-    still_counting,
 )
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.leaving import stopped_for_new_game
@@ -92,9 +91,11 @@ def board_for(
     the board is not shown (the round's results are), so no outside look is given."""
     game = game_seen(table)
     look = outside_look_for(table, seat, game, page=page) if outside else None
-    counting = still_counting(table, seat)
-    # Another child still adding up: their answer is not on this child's screen either.
-    others = counting_seats(table) - {seat} if seat is not None else frozenset()
+    # Judged once for every seat: is this child still adding up, and is another one (their
+    # answer is then not on this child's screen either)?
+    busy = counting_seats(table) if seat is not None else frozenset()
+    counting = seat in busy
+    others = busy - {seat}
     viewer = 0 if seat is None else seat
     view = game.view(viewer)
     events = None

@@ -176,6 +176,14 @@ class Board:
             return ()
         return tuple(round_winners_of(self.score_history[round_number - 1]))
 
+    def total_after(self, seat: int, round_number: int) -> int | None:
+        """A seat's total after a finished round of a series (R12), which a screen reader
+        hears beside its bar; None after the first round (the bar is the total)."""
+        if round_number < 2 or round_number > len(self.score_history):
+            return None
+        rounds = self.score_history[:round_number]
+        return sum(row[seat] or 0 for row in rounds if seat < len(row))
+
     def _unjudged(self, round_number: int) -> bool:
         """Is another child still adding up this round? Then nobody has won it on this page."""
         return bool(self.still_counting) and round_number == len(self.score_history)

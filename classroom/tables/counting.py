@@ -80,14 +80,6 @@ def count_step(table: PlayTable, seat_row: TableSeat, game: Game) -> CountStep:
     return CountStep(not cubes_done, cubes_done, False, **hints)
 
 
-def still_counting(table: PlayTable, seat: int | None) -> bool:
-    """Is this seat's child still adding up their line? Then nothing on their page (board,
-    story, news, spoken words, JSON) may say a score, a total or who won."""
-    if seat is None or table.status != TableStatus.COUNTING or table.state is None:
-        return False
-    return not count_step(table, table.seats[seat], game_seen(table)).done
-
-
 def counting_seats(table: PlayTable) -> frozenset[int]:
     """The seats whose child is still adding up this round: no other child's page says their
     score, or who won, until they are done (a child beside them could read it off that screen)."""
