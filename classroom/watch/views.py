@@ -93,10 +93,14 @@ def index_page(
         .limit(40)
     ).all()
     levels = {c.id: c.level for c in classroom.children}
+    live = [t for t in tables if t.status != TableStatus.FINISHED]
     return render_template(
         "watch/index.html",
         classroom=classroom,
-        live=[t for t in tables if t.status != TableStatus.FINISHED],
+        live=live,
+        # Children at a game not over: the set-up form says so beside their names, since a
+        # child is seated at one table at a time (already_playing).
+        playing={s.child_id for t in live for s in t.seats if s.child_id and not s.taken_out},
         finished=[t for t in tables if t.status == TableStatus.FINISHED][:10],
         seat_labels={t.id: seat_labels(t, levels) for t in tables},
         child_levels=levels,
@@ -190,7 +194,7 @@ def already_playing(children: list[Child]) -> str | None:
     them = "them" if len(busy) > 1 else busy[0]
     return (
         f"{names} already {'sit' if len(busy) > 1 else 'sits'} at a table whose game is not "
-        f"over (Live tables, above). End that game, or watch it and take {them} out, first."
+        f"over (see Live tables). End that game, or watch it and take {them} out, first."
     )
 
 

@@ -387,6 +387,7 @@ def test_a_set_up_form_sent_twice_makes_one_table(
     words = " ".join(again.get_data(as_text=True).split())
     assert "Leo and Mia already sit at a table whose game is not over" in words
     assert "End that game, or watch it and take them out, first." in words
+    assert "Leo (Ultra-Peek; at a table now)" in words and "Ava (Ultra-Peek)" in words
     assert count_rows(app, PlayTable) == 1
     # One busy child is enough to refuse; an open table cannot take her either.
     with_ava = {"children": [str(ava.id), str(mia.id)], "leave_open": "y"}
