@@ -88,7 +88,9 @@ class ChoiceFacts:
     memory_age: int | None = None
     # A comparison (docs/insights.md): a number card in hand, a different highest known number
     # card in the line, the child's answer one of the options that order them (throw the card
-    # away, or put it on a known number card), and among those options some right, some wrong.
+    # away, or put it on a known number card; a card taken from the DISCARD pile higher than
+    # every known card: left it there, or put it on a known number card), and among those
+    # options some right, some wrong.
     judged: bool = False
     options: int = 0  # the options open then that order two known numbers (see `judged`)
     right_options: int = 0  # how many of them would have been right
@@ -239,11 +241,14 @@ def comparison_of(
 ) -> dict[str, Any]:
     """Is a placing choice a comparison, with how many options, how many right, which error?
 
-    The options that order two numbers are: throwing the card away (not after taking it from
-    the DISCARD pile, R4) and putting it on each known number card of the line. Right: put it
-    on a known card higher than it, or, when none is higher, throw it away. Putting it on a
-    card the child could not know is a guess and orders nothing. The distance and the family
-    pair are those of the card in hand and the highest known card (the pair that decides).
+    The options that order two numbers are putting the card on each known number card of the
+    line, and not using it: throwing a drawn card away, or, for a card taken from the DISCARD
+    pile (which may not be thrown away, R4), having left it there (drawing instead). Right:
+    put it on a known card higher than it, or, when none is higher, not use it. Putting it on
+    a card the child could not know is a guess and orders nothing. The distance and the
+    family pair are those of the card in hand and the highest known card (the pair that
+    decides). docs/insights.md, "The DISCARD card", says why leaving it counts only when the
+    child did not (the draw itself is not judged).
     """
     none: dict[str, Any] = {
         "judged": False,
@@ -260,9 +265,11 @@ def comparison_of(
         return none
     highest = max(numbers)
     higher = sum(card > hand for card in numbers)
-    may_throw = not hand_from_discard
-    options = len(numbers) + int(may_throw)
-    right = higher if higher else int(may_throw)
+    # Leaving the DISCARD card is an option only where it would have been right: while a known
+    # card is higher, drawing instead is no mistake (the draw may be better), nor a right answer.
+    not_using = not hand_from_discard or not higher
+    options = len(numbers) + int(not_using)
+    right = higher if higher else int(not_using)
     answered = outcome in RIGHT or outcome in WRONG
     if highest == hand or not answered or not 0 < right < options:
         return none | {"options": options, "right_options": right}

@@ -102,3 +102,73 @@ def test_facts_are_json_safe() -> None:
     data = json.loads(json.dumps(facts.to_dict()))
     assert data["kind"] == "peek" and data["action"] == "peek" and data["hand"] == 10
     assert data["known_line"] == [3, None, None, 9]
+
+
+def taken(level: str, line: list[int], discard: int) -> Game:
+    """Seat 0 has taken `discard` from the DISCARD pile; its line is `line`."""
+    deck = (*line, 9, 9, 9, 9, discard, 5)
+    game = new_game(level, 2, seed=1, options=Options(stacked_deck=deck))
+    game.apply(TAKE_DISCARD)
+    return game
+
+
+def test_a_discard_card_higher_than_every_known_card_put_on_one_is_a_commission() -> None:
+    """R4: it may not be thrown away, so leaving it on the pile (drawing instead) is its right
+    option: five options at Ultra-Peek (leave it, or one of four known cards), one right. Put
+    on the 2, on the highest (the 6) or on any known card: a commission, 1 apart from the 6."""
+    game = taken("ultra_peek", [2, 5, 6, 4], discard=7)
+    for position in (1, 3):
+        facts = judge(game, replace(position))
+        assert facts.hand_from_discard and facts.outcome is Outcome.REPLACED_LOWER
+        assert facts.judged and facts.correct is False and facts.error == "commission"
+        assert (facts.options, facts.right_options) == (5, 1)
+        assert (facts.highest_known, facts.distance, facts.family_pair) == (6, 1, "cat-rat")
+        assert facts.chance is False  # no known card was higher: nothing to replace
+    # At Standard an unknown middle card is a guess: not judged, but the options are kept.
+    standard = taken("standard", [2, 5, 6, 4], discard=7)
+    guess = judge(standard, replace(2))
+    assert guess.outcome is Outcome.REPLACED_UNKNOWN and not guess.judged
+    assert (guess.options, guess.right_options) == (3, 1)  # leave it, the 2 or the 4
+    known = judge(standard, replace(4))
+    assert known.error == "commission" and (known.options, known.right_options) == (3, 1)
+
+
+def test_a_discard_card_lower_than_a_known_card_is_judged_as_before() -> None:
+    """A known card higher: leaving it on the pile is no option (the draw may be better, so
+    drawing is no mistake and no right answer either); the options are the known cards."""
+    game = taken("ultra_peek", [2, 8, 6, 4], discard=5)
+    best = judge(game, replace(2))
+    assert best.outcome is Outcome.BEST and best.correct is True and best.error is None
+    assert (best.options, best.right_options) == (4, 2)  # the 8 and the 6 are higher
+    assert (best.distance, best.family_pair) == (3, "cat-rat")
+    wrong = judge(game, replace(1))
+    assert wrong.error == "commission" and (wrong.options, wrong.right_options) == (4, 2)
+
+
+def test_a_discard_card_equal_to_the_highest_known_card_is_no_comparison() -> None:
+    """Equal to the highest: no two different numbers decide, as for a drawn card."""
+    game = taken("ultra_peek", [2, 6, 6, 4], discard=6)
+    for position in (1, 2):
+        facts = judge(game, replace(position))
+        assert not facts.judged and facts.correct is None and facts.distance is None
+
+
+def test_the_careful_childs_answers_stay_right() -> None:
+    """Drawn and thrown away when nothing was higher; a lower DISCARD card on the highest."""
+    drawn = holding("ultra_peek", [2, 5, 6, 4], drawn=7)
+    kept = judge(drawn, DISCARD)
+    assert kept.outcome is Outcome.KEPT_RIGHTLY and kept.correct is True
+    assert (kept.options, kept.right_options) == (5, 1)
+    game = taken("ultra_peek", [2, 5, 6, 4], discard=3)
+    assert judge(game, replace(3)).correct is True
+
+
+def test_old_facts_of_a_discard_card_on_a_lower_card_are_judged_again() -> None:
+    """Facts stored before the rule (no options) come back judged by it."""
+    facts = judge(taken("ultra_peek", [2, 5, 6, 4], discard=7), replace(1))
+    old = {k: v for k, v in facts.to_dict().items() if k not in NEW_FACTS}
+    again = ChoiceFacts.from_dict(old)
+    assert again.judged and again.error == "commission" and again == facts
+
+
+NEW_FACTS = ("judged", "options", "right_options", "error", "distance", "family_pair")
