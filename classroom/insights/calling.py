@@ -4,8 +4,20 @@ the table, and did they win the rounds they called?
 "Too early" means the child's true score was not the lowest (ties share rank 1) at the
 moment of the call (`ChoiceFacts.rank`); whether the round was then won comes from the
 round's `RoundRecord`, since the others still play one more turn. A rank at the call is only
-a hint (the child cannot see the others' cards), so the flag asks for both: mostly not lowest
-when calling, and mostly lost the rounds they called.
+a hint (the child cannot see the others' cards), so the flag reads both together: the calls
+made while lowest and the called rounds won, as one share, and the rounds won alone (where
+round results are given) must be under the bar too.
+
+That share is judged against the chance of being lowest at the table (`callchance`: one in
+two at two seats, one in four at four, averaged over the calls). A child who calls at the
+first chance without adding up has already bettered their line once, so at two seats they
+are lowest at the call about three times in four, and a bar fixed at one half never flagged
+them there. The bar is therefore set on the odds: the flag is raised when the odds of a call
+coming out well are under CALL_ODDS times the odds of chance. That is 78 % at two seats,
+64 % at three and 54 % at four (at four seats close to the old bar of one half). In the
+simulations (docs/insights.md, "Calling") calling at the first chance comes out at 1.5 to 2.8
+times the odds of chance at every table size, and calling after adding up at 4.4 times or
+more.
 """
 
 from __future__ import annotations
@@ -13,12 +25,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .measures import MIN_CALLS, Flag, FlagKind, Rate
+from .measures import CHANCE_SCALE, MIN_CALLS, Flag, FlagKind, Rate
 from .records import ChoiceRecord, RoundRecord
 from .tallies import Sums
 
-TOO_EARLY_FLAG = 0.5  # the calling flag: at least this share of calls made while not lowest,
-LOST_FLAG = 0.5  # and (where round results are given) fewer than this share of those rounds won
+# The calling flag: calls made while lowest and called rounds won, together, at odds under
+# this many times the odds of being lowest at the table by chance.
+CALL_ODDS = 3
+MIN_TOO_EARLY = 3  # and at least this many calls made without the lowest score
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +43,8 @@ class Calling:
     won: Rate
     too_early: int
     flag: Flag | None
+    chance: float | None = None  # the chance of being lowest at the call's table, averaged
+    bar: float | None = None  # the flag's bar for both shares together (see CALL_ODDS)
 
 
 def calling(choices: Iterable[ChoiceRecord], rounds: Iterable[RoundRecord] = ()) -> Calling:
@@ -42,10 +58,26 @@ def calling_of(sums: Sums) -> Calling:
     won = sums.rate("calledround", MIN_CALLS)
     calls = lowest_at_call.chances
     too_early = lowest_at_call.misses
+    if not calls:
+        return Calling(lowest_at_call, won, too_early, None)
+    # Calls recorded before seats were counted in the tallies are taken as two seats (the
+    # table size where chance is highest, so the bar is never set too low).
+    unknown = calls - sums.chances["callchance"]
+    chance = (sums.hits["callchance"] + CHANCE_SCALE // 2 * unknown) / (CHANCE_SCALE * calls)
+    odds = CALL_ODDS * chance / (1 - chance)
+    bar = odds / (1 + odds)
+    came_out_well = lowest_at_call.hits + won.hits
     flag = None
-    # Where round results are given they must agree: mostly lost the rounds they called.
-    lost = not won.chances or (won.value is not None and won.value < LOST_FLAG)
-    if lowest_at_call.enough and too_early / calls >= TOO_EARLY_FLAG and lost:
+    # Three calls without the lowest score at least: one or two unlucky calls are no habit.
+    # Where round results are given, the called rounds must have been lost too often as well:
+    # a child who wins the rounds they call is not calling too early, whatever the rank said.
+    lost = not won.chances or (won.value is not None and won.value < bar)
+    if (
+        lowest_at_call.enough
+        and too_early >= MIN_TOO_EARLY
+        and came_out_well < bar * (calls + won.chances)
+        and lost
+    ):
         rounds_part = (
             f" and won only {won.hits} of the {won.chances} rounds they called"
             if won.chances
@@ -54,6 +86,8 @@ def calling_of(sums: Sums) -> Calling:
         flag = Flag(
             FlagKind.CALLING,
             f'Called "Rat-a-Tat-Cat" {too_early} of {calls} times without the lowest '
-            f"score{rounds_part}.",
+            f"score{rounds_part}. At tables of this size a seat is lowest about "
+            f"{chance:.0%} of the time by chance alone; calls made after adding up come "
+            f"out well far more often (the flag asks {bar:.0%}).",
         )
-    return Calling(lowest_at_call, won, too_early, flag)
+    return Calling(lowest_at_call, won, too_early, flag, chance, bar)

@@ -181,6 +181,10 @@ def choice_counts(facts: ChoiceFacts) -> Iterator[Count]:
         yield "swap", int(swap_hit(facts)), 1
     if facts.kind is ChoiceKind.FINISH and facts.called:
         yield "call", int(facts.rank == 1), 1
+        # The chance of being lowest at a table of this many seats (ties aside): one in two at
+        # two seats, one in four at four. Kept apart from "chance:call", which would make the
+        # figure a comparison's.
+        yield "callchance", CHANCE_SCALE // (facts.seats_in_play or 2), 1
 
 
 def look_counts(look: LookRecord) -> Iterator[Count]:

@@ -113,15 +113,15 @@ def other(kind: ChoiceKind, action: ActionKind, **fields: object) -> ChoiceFacts
     return ChoiceFacts(**values)  # type: ignore[arg-type]
 
 
-def call(rank: int, *, when: datetime = MONDAY, game: Id = "g1") -> ChoiceRecord:
-    """A call of "Rat-a-Tat-Cat" at this rank (1 = lowest at the table)."""
+def call(rank: int, *, when: datetime = MONDAY, game: Id = "g1", seats: int = 2) -> ChoiceRecord:
+    """A call of "Rat-a-Tat-Cat" at this rank (1 = lowest at the table) at `seats` seats."""
     facts = other(
         ChoiceKind.FINISH,
         ActionKind.CALL,
         called=True,
         true_score=10,
         rank=rank,
-        seats_in_play=2,
+        seats_in_play=seats,
     )
     return record(facts, when, game)
 

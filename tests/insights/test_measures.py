@@ -364,5 +364,32 @@ def test_calling_too_early_is_flagged_when_the_rounds_were_lost() -> None:
     flagged = calling(calls, lost).flag
     assert flagged is not None and flagged.kind is FlagKind.CALLING
     assert "4 of 5 times" in flagged.sentence and "won only 1 of the 5" in flagged.sentence
+    assert "lowest about 50% of the time by chance" in flagged.sentence
     assert calling(calls, [round_result(True)] * 5).flag is None  # they won anyway
     assert calling(calls).flag is not None  # no round results: the rank decides
+
+
+def test_the_calling_bar_follows_the_chance_of_being_lowest_at_the_table() -> None:
+    """Lowest at 7 of 10 calls and 6 of 10 called rounds won: calling blind does about that at
+    two seats (where a seat is lowest half the time by chance), so it is flagged there, with
+    the bar (75 %) and the chance in the sentence; at four seats (a quarter by chance; bar
+    50 %) the same calls are good ones."""
+    rounds = [round_result(True)] * 6 + [round_result(False)] * 4
+    at_two = calling([call(1)] * 7 + [call(2)] * 3, rounds)
+    assert at_two.chance == 0.5 and at_two.bar == 0.75
+    assert at_two.flag is not None and "3 of 10 times" in at_two.flag.sentence
+    assert "about 50%" in at_two.flag.sentence and "75%" in at_two.flag.sentence
+    at_four = calling([call(1, seats=4)] * 7 + [call(2, seats=4)] * 3, rounds)
+    assert at_four.chance == 0.25 and at_four.bar == 0.5 and at_four.flag is None
+    # A mixed week: the bar comes from the calls' average chance (3 at two seats, 7 at four).
+    mixed = calling([call(1)] * 3 + [call(1, seats=4)] * 4 + [call(2, seats=4)] * 3, rounds)
+    assert mixed.chance is not None and abs(mixed.chance - (3 * 0.5 + 7 * 0.25) / 10) < 1e-9
+
+
+def test_one_or_two_unlucky_calls_are_no_habit() -> None:
+    """Five calls at two seats, two of them not lowest, two rounds won: under the bar, but
+    two calls without the lowest score are not enough to flag (MIN_TOO_EARLY is 3)."""
+    calls = [call(1)] * 3 + [call(2)] * 2
+    rounds = [round_result(True)] * 2 + [round_result(False)] * 3
+    assert calling(calls, rounds).flag is None
+    assert calling([*calls, call(2)], [*rounds, round_result(False)]).flag is not None
