@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +20,13 @@ from sqlalchemy.engine import make_url
 from classroom import create_app
 from classroom.assignments import Assignment
 from classroom.extensions import db
+from classroom.game import Options, new_game
+from classroom.game.actions import TAKE_DISCARD, replace
+from classroom.insights import ChoiceRecord, describe_choice
 from classroom.models import ChoiceRow, Classroom, ClassTeacher, DailyTally, Teacher
 from classroom.progress.history import fill_history
-from classroom.progress.keep import rebuild
+from classroom.progress.keep import rebuild, record
+from classroom.progress.records import row_values
 from classroom.roster import enrol
 from tests.conftest import TEST_DATABASE_ENV, base_config, scratch_database
 
@@ -156,3 +160,105 @@ def tallies_now() -> dict[tuple[Any, ...], tuple[int, int]]:
         )
     )
     return {(r[0], r[1], r[2], r[3]): (r[4], r[5]) for r in rows}
+
+
+def test_upgrade_judges_discard_cards_with_the_take_and_counts_the_calls_chance(
+    empty_database: str, tmp_path: Path
+) -> None:
+    """Migration d5f7a9b1c3e6: choices stored when a card taken from the DISCARD pile, higher
+    than every known card and put on one of them, was no comparison come out of `flask db
+    upgrade` judged as commissions, and the tallies are rebuilt with the calls' chance of
+    being lowest ("callchance"); a downgrade leaves the data as it is."""
+    app = create_app(base_config(empty_database, tmp_path / "instance"))
+    with app.app_context():
+        try:
+            upgrade()
+            teacher = Teacher(email="old@school.example", name="Ms Old")
+            teacher.set_password("correct horse battery")
+            room = Classroom(name="Old", grade="Grade 1", secret_length=2, join_code="OLDTWO")
+            room.time_zone = "Europe/Berlin"
+            room.memberships.append(ClassTeacher(teacher=teacher, role="owner"))
+            db.session.add(room)
+            db.session.flush()
+            children = [enrol(room, name, teacher) for name in ("Ada", "Ben", "Cy")]
+            db.session.flush()
+            fill_history(
+                room.id,
+                [(c.id, Assignment.of(c)) for c in children if c is not None],
+                end=date(2026, 11, 20),
+                games=12,
+            )
+            ada = children[0]
+            assert ada is not None
+            record(db.session, [discard_onto_lowest(ada.id, room.id)])
+            db.session.commit()
+            expected = tallies_now()
+            judged_now = key_columns_now()
+            assert any(key[3] == "callchance" for key in expected)
+            # As the code before stored them: the take-onto-a-lower-card was no comparison.
+            changed = 0
+            for row in db.session.scalars(select(ChoiceRow)):
+                facts = row.facts
+                if not (facts["judged"] and facts["hand_from_discard"]):
+                    continue
+                if facts["highest_known"] >= facts["hand"]:
+                    continue
+                assert facts["error"] == "commission"
+                row.facts = facts | {
+                    "judged": False,
+                    "options": facts["options"] - 1,
+                    "right_options": 0,
+                    "error": None,
+                    "distance": None,
+                    "family_pair": None,
+                }
+                row.judged, row.error, row.correct = False, None, None
+                row.distance = row.family_pair = None
+                changed += 1
+            assert changed
+            db.session.commit()
+            rebuild(db.session, room.id)
+            db.session.execute(delete(DailyTally).where(DailyTally.key == "callchance"))
+            db.session.commit()
+            old = tallies_now()
+            assert old != expected
+            downgrade(revision="c4e6a8b0d2f4")
+            db.session.expire_all()
+            assert tallies_now() == old  # nothing to undo in the schema; the data stays
+            upgrade()
+            db.session.expire_all()
+            assert tallies_now() == expected
+            assert key_columns_now() == judged_now
+            assert rebuild(db.session, room.id) == len(expected)
+            assert tallies_now() == expected
+        finally:
+            db.session.remove()
+            db.engine.dispose()
+
+
+def discard_onto_lowest(child_id: int, class_id: int) -> ChoiceRow:
+    """A stored choice: a 7 taken from the DISCARD pile put on a 2, at Ultra-Peek."""
+    deck = (2, 5, 6, 4, 9, 9, 9, 9, 7, 3)  # seat 0's line, seat 1's, the DISCARD card
+    game = new_game("ultra_peek", 2, seed=1, options=Options(stacked_deck=deck))
+    game.apply(TAKE_DISCARD)
+    facts = describe_choice(game.view(0), replace(1), game.lines)
+    model, values = row_values(
+        ChoiceRecord(facts, datetime(2026, 11, 19, 10, tzinfo=UTC), 0, child_id), class_id
+    )
+    row: ChoiceRow = model(**values)
+    return row
+
+
+def key_columns_now() -> list[tuple[Any, ...]]:
+    """Every stored choice's judgement: id, judged, error, right, distance, family pair."""
+    rows = db.session.execute(
+        select(
+            ChoiceRow.id,
+            ChoiceRow.judged,
+            ChoiceRow.error,
+            ChoiceRow.correct,
+            ChoiceRow.distance,
+            ChoiceRow.family_pair,
+        ).order_by(ChoiceRow.id)
+    )
+    return [tuple(row) for row in rows]
