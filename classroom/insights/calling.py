@@ -13,11 +13,11 @@ two at two seats, one in four at four, averaged over the calls). A child who cal
 first chance without adding up has already bettered their line once, so at two seats they
 are lowest at the call about three times in four, and a bar fixed at one half never flagged
 them there. The bar is therefore set on the odds: the flag is raised when the odds of a call
-coming out well are under CALL_ODDS times the odds of chance. That is 78 % at two seats,
-64 % at three and 54 % at four (at four seats close to the old bar of one half). In the
-simulations (docs/insights.md, "Calling") calling at the first chance comes out at 1.5 to 2.8
-times the odds of chance at every table size, and calling after adding up at 4.4 times or
-more.
+coming out well are under CALL_ODDS times the odds of chance: 75 % at two seats, 60 % at
+three and 50 % at four (the old bar of one half, kept at four seats). In the simulations
+(docs/insights.md, "Calling") calls at the first chance come out well at about 1.3 to 2
+times the odds of chance at every table size and level, and calls made after adding up at
+about 5 times or more.
 """
 
 from __future__ import annotations

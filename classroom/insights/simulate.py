@@ -81,8 +81,8 @@ NEAR = 2  # SMALL_DISTANCES: cards this close or closer look alike
 # builds worse lines, and at Standard its calls (on a line it adds up right) come out no
 # better than calling blind in some seeds (seed 4: lowest at 7 of 11 calls, won 6 of 11), so
 # the calling flag is allowed there. Calling at the first chance is flagged in most seeds,
-# not all, at two seats (docs/insights.md, "Calling"): `games_needed` does not hold it to
-# every seed (tests/insights/test_habits.py tests it across seeds and table sizes).
+# not all (docs/insights.md, "Calling"), so the every-seed test leaves it out and
+# tests/insights/test_habits.py counts its flags across seeds and table sizes instead.
 HABIT_FLAGS: dict[Habit, tuple[frozenset[FlagKind], frozenset[FlagKind]]] = {
     Habit.CORRECT: (frozenset(), frozenset()),
     Habit.CATS_ALIKE: (frozenset({FlagKind.CAT_VERSUS_RAT}), frozenset({FlagKind.CALLING})),

@@ -25,14 +25,13 @@ that judged again would need that rule kept alive here only to restore it.
 from collections import Counter
 from datetime import timedelta
 
-from alembic import op
 import sqlalchemy as sa
+from alembic import op
 
 from classroom.insights.choices import ChoiceFacts
 from classroom.insights.records import CountRecord, LookRecord, RoundRecord
 from classroom.insights.tallies import choice_counts, count_counts, look_counts, round_counts
 from classroom.zones import DEFAULT_ZONE, local_day
-
 
 # revision identifiers, used by Alembic.
 revision = 'd5f7a9b1c3e6'
