@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from classroom.insights import FlagKind, Move, Trend
+from classroom.insights import FlagKind, Move, Rate, Trend
 from classroom.progress import ChildRow
 
 # A key gives a comparable value, or None where the row has no figure: those rows always
@@ -38,8 +38,23 @@ class Column:
     first: str  # "asc" or "desc": flags and the neediest children come first
     explain: str = ""
     flag: str | None = None  # a flag column: the flag kind it shows
-    # A flag column with no data for anyone is folded into one note: has this row the data?
-    has_data: Callable[[ChildRow], bool] | None = None
+    # A flag column's figure (its chances and minimum): a column with no chances for anyone
+    # is folded into one note; below the minimum a cell says "too few yet", not "no flag".
+    figure: Callable[[ChildRow], Rate] | None = None
+    # Every figure the flag needs has its minimum (cat versus rat needs two families).
+    ready: Callable[[ChildRow], bool] | None = None
+
+    def has_data(self, row: ChildRow) -> bool:
+        """Has this row any chance of the flag's habit?"""
+        return self.figure is not None and self.figure(row).chances > 0
+
+    def enough(self, row: ChildRow) -> bool:
+        """Has this row enough chances for the flag to be judged ("no flag" means something)?"""
+        if self.figure is None:
+            return True
+        if self.ready is not None:
+            return self.ready(row)
+        return self.figure(row).enough
 
 
 def next_move(row: ChildRow) -> int:
@@ -86,7 +101,10 @@ COLUMNS: dict[str, Column] = {
         "desc",
         "Compares a cat (0-6) with a rat (7-9) well but two cats poorly: keeps a 4 when a 3 comes.",
         "cat_versus_rat",
-        lambda row: row.summary.by_family["cat-cat"].chances > 0,
+        lambda row: row.summary.by_family["cat-cat"],
+        lambda row: (
+            row.summary.by_family["cat-cat"].enough and row.summary.by_family["cat-rat"].enough
+        ),
     ),
     "memory": Column(
         has_flag(FlagKind.MEMORY),
@@ -95,7 +113,7 @@ COLUMNS: dict[str, Column] = {
         "Choices that went against a card the child had seen but could no longer see "
         "(Outside Peek and Standard).",
         "memory",
-        lambda row: row.summary.memory.held.chances > 0,
+        lambda row: row.summary.memory.held,
     ),
     "counting": Column(
         has_flag(FlagKind.COUNTING),
@@ -103,7 +121,7 @@ COLUMNS: dict[str, Column] = {
         "desc",
         "Cube bars not as long as the number on the card, as first placed.",
         "counting",
-        lambda row: row.summary.numerals.overall.chances > 0,
+        lambda row: row.summary.numerals.overall,
     ),
     "adding": Column(
         has_flag(FlagKind.ADDING),
@@ -111,7 +129,7 @@ COLUMNS: dict[str, Column] = {
         "desc",
         "Typed totals of the four cards that were not exact.",
         "adding",
-        lambda row: row.summary.adding.exact.chances > 0,
+        lambda row: row.summary.adding.exact,
     ),
     "calling": Column(
         has_flag(FlagKind.CALLING),
@@ -119,7 +137,7 @@ COLUMNS: dict[str, Column] = {
         "desc",
         'Called "Rat-a-Tat-Cat" without the lowest score, and lost those rounds.',
         "calling",
-        lambda row: row.summary.calling.lowest_at_call.chances > 0,
+        lambda row: row.summary.calling.lowest_at_call,
     ),
 }
 
@@ -130,7 +148,7 @@ def shown_columns(rows: Sequence[ChildRow]) -> tuple[dict[str, Column], list[Col
     shown: dict[str, Column] = {}
     folded: list[Column] = []
     for name, column in COLUMNS.items():
-        if column.has_data is not None and not any(column.has_data(row) for row in rows):
+        if column.figure is not None and not any(column.has_data(row) for row in rows):
             folded.append(column)
         else:
             shown[name] = column
