@@ -18,7 +18,7 @@ from classroom.zones import DEFAULT_ZONE, day_start
 
 from . import source
 
-LONGEST_RANGE = timedelta(days=400)  # a school year and a little; longer asks are refused
+MOST_DAYS = 400  # a school year and a little, both ends counted; longer asks are refused
 DEFAULT_DAYS = 28  # a page with no range shows the last four weeks
 
 
@@ -54,8 +54,8 @@ class DateRange:
             )
         if first > last:
             raise ValueError("The first day must come before the last day.")
-        if last - first > LONGEST_RANGE:
-            raise ValueError("Choose a range of at most 400 days.")
+        if (last - first).days + 1 > MOST_DAYS:
+            raise ValueError(f"Choose a range of at most {MOST_DAYS} days.")
         return cls(first, last)
 
     @property

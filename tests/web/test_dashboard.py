@@ -293,3 +293,93 @@ def test_the_wrong_teacher_gets_404(
     response = client.get(path.format(class_id=classroom.id, child_id=child.id))
     assert response.status_code == 404
     assert child.display_name not in response.get_data(as_text=True)
+
+
+def test_a_range_holds_at_most_400_days_both_ends_counted(
+    teacher_client: FlaskClient, classroom: MadeClass
+) -> None:
+    """A review found 401 days accepted under "at most 400 days"."""
+    url = f"/classes/{classroom.id}/overview"
+    page(teacher_client, f"{url}?start=2025-01-01&end=2026-02-04")  # 400 days
+    refused = page(teacher_client, f"{url}?start=2025-01-01&end=2026-02-05", 400)  # 401
+    assert "Choose a range of at most 400 days." in refused
+
+
+def test_no_flag_is_said_only_from_the_flags_minimum(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, pupils: list[MadeChild]
+) -> None:
+    """A review found "no flag" for cat versus rat beside 4 cat-cat comparisons, all wrong:
+    below a flag's minimum the cell says "too few yet" with the chances so far."""
+    from classroom.dashboard.sorting import COLUMNS
+    from classroom.models import Classroom
+    from classroom.progress.pages import DateRange, overview
+
+    fill(app, classroom, pupils, weeks=1, games=2)
+    html = page(teacher_client, f"/classes/{classroom.id}/overview")
+    body = html.split('class="roster overview-table"', 1)[1].split("</table>", 1)[0]
+    shown = body.count(">no flag<")
+    too_few = body.count(">too few yet<")
+    with app.app_context():
+        found = overview(
+            db.session.get(Classroom, classroom.id), DateRange.last_days(today()), today()
+        )
+        flags = [c for c in COLUMNS.values() if c.figure is not None]
+        seen = [c for c in flags if any(c.has_data(row) for row in found.rows)]
+        pairs = [(row, c) for row in found.rows for c in seen if row.flag(c.flag or "") is None]
+        expected_no_flag = sum(1 for row, c in pairs if c.has_data(row) and c.enough(row))
+        expected_too_few = sum(1 for row, c in pairs if c.has_data(row) and not c.enough(row))
+        below = [c.figure(row) for row, c in pairs if c.has_data(row) and not c.enough(row)]
+    assert expected_too_few > 0, "two games a child leave some figures under their minimum"
+    assert (shown, too_few) == (expected_no_flag, expected_too_few)
+    assert all(figure.chances > 0 for figure in below)
+    assert re.search(
+        r"too few yet<span class=\"visually-hidden\">: \d+ chances, a flag needs \d+", body
+    )
+
+
+def test_the_child_page_says_too_few_instead_of_no_sign_of_cats_alike(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, pupils: list[MadeChild]
+) -> None:
+    """A review found "No sign of 'all cats are alike'" beside four cat-cat slips, below the
+    check's minimum."""
+    from classroom.progress.pages import DateRange, child_progress
+
+    fill(app, classroom, pupils, weeks=1, games=2)
+    checked = 0
+    for kid in pupils:
+        html = " ".join(page(teacher_client, f"/children/{kid.id}/progress").split())
+        with app.app_context():
+            cats = child_progress(
+                db.session.get(Child, kid.id), DateRange.last_days(today()), today()
+            ).summary.cats
+        if cats.flag is not None:
+            continue
+        enough = cats.cat_cat.enough and cats.cat_rat.enough
+        assert ('No sign of "all cats are alike"' in html) == enough
+        assert ("Too few yet to tell whether cats look alike" in html) == (not enough)
+        checked += not enough
+    assert checked, "two games leave some child under the cat check's minimum"
+
+
+def test_every_week_of_slips_is_on_the_child_page(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, pupils: list[MadeChild]
+) -> None:
+    """A review found "Slips, week by week" stopping at 12 lines without saying so."""
+    from classroom.progress.pages import DateRange, child_progress
+
+    fill(app, classroom, pupils, weeks=16, games=20)
+    start = (today() - timedelta(weeks=17)).isoformat()
+    dates = DateRange(date.fromisoformat(start), today())
+    with app.app_context():
+        slips, kid = max(
+            (
+                (child_progress(db.session.get(Child, kid.id), dates, today()).slips, kid)
+                for kid in pupils
+            ),
+            key=lambda found: len(found[0]),
+        )
+    assert len(slips) > 12
+    html = page(teacher_client, f"/children/{kid.id}/progress?start={start}")
+    section = html.split("Slips, week by week", 1)[1].split("<h3", 1)[0]
+    assert section.count("<li>") == len(slips)
+    assert f"{len(slips) - 12} earlier line" in section
