@@ -70,8 +70,10 @@ def strong(rate: Rate) -> bool:
 
 
 def can_do(name: str, data: ChildProgress, applies: dict[str, bool]) -> list[str]:
-    """The things the child does well, each with its figure (enough chances only)."""
+    """The things the child does well, each with its figure (enough chances only); never a
+    habit whose flag is on, which the report tells as what the child is learning."""
     s = data.summary
+    flagged = {state.kind.value for state in data.active_flags}
     found = []
     if strong(s.accuracy):
         found.append(
@@ -83,7 +85,7 @@ def can_do(name: str, data: ChildProgress, applies: dict[str, bool]) -> list[str
             )
         )
     cat_cat = s.by_family["cat-cat"]
-    if strong(cat_cat):
+    if strong(cat_cat) and "cat_versus_rat" not in flagged:
         found.append(
             gettext(
                 "%(name)s can tell which of two small numbers (0 to 6) is lower: %(times)s.",
@@ -91,7 +93,7 @@ def can_do(name: str, data: ChildProgress, applies: dict[str, bool]) -> list[str
                 times=times(cat_cat),
             )
         )
-    if applies["memory"] and strong(s.memory.held):
+    if applies["memory"] and strong(s.memory.held) and "memory" not in flagged:
         found.append(
             gettext(
                 "%(name)s remembers cards that are face down: %(times)s.",
@@ -99,7 +101,7 @@ def can_do(name: str, data: ChildProgress, applies: dict[str, bool]) -> list[str
                 times=times(s.memory.held),
             )
         )
-    if applies["cubes"] and strong(s.numerals.overall):
+    if applies["cubes"] and strong(s.numerals.overall) and "counting" not in flagged:
         found.append(
             gettext(
                 "%(name)s counts out as many cubes as the number on a card: %(times)s.",
@@ -107,7 +109,7 @@ def can_do(name: str, data: ChildProgress, applies: dict[str, bool]) -> list[str
                 times=times(s.numerals.overall),
             )
         )
-    if applies["typing"] and strong(s.adding.exact):
+    if applies["typing"] and strong(s.adding.exact) and "adding" not in flagged:
         found.append(
             gettext(
                 "%(name)s adds up four cards to the right total: %(times)s.",
@@ -210,7 +212,8 @@ TOPICS: dict[str, Topic] = {
 
 def topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
     """The one thing the child is learning: an active flag first, then the weakest measure
-    with enough chances, then the next level (at Standard, the top, the full game)."""
+    with enough chances, then the next level when the child is ready for it (at Standard, the
+    top, the full game), else comparing numbers at this level."""
     for state in data.active_flags:
         return state.kind.value
     # A habit whose flag has faded is behind the child: not what they are learning now.
@@ -231,7 +234,11 @@ def topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
     if learning:
         # The weakest; on a tie, the first in the list above (min keeps the first).
         return min(learning, key=lambda pair: pair[0])[1]
-    return "full_game" if s.level is Level.STANDARD else "next_level"
+    if s.level is Level.STANDARD:
+        return "full_game"
+    # "Getting ready for a harder level" only when the evidence says so (the next step is up);
+    # too few chances to judge, or not yet ready, is practising comparisons at this level.
+    return "next_level" if data.next_step.move is Move.UP else "comparing"
 
 
 def period_text(start: date, end: date) -> str:

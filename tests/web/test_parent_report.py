@@ -235,3 +235,64 @@ def test_the_topic_is_the_weakest_measure_not_the_first_in_the_list() -> None:
     applies = {"memory": True, "cubes": True, "typing": False}
     assert topic_of(data, applies) == "memory"
     assert topic_of(data, applies | {"memory": False}) == "comparing"
+
+
+def test_too_few_chances_are_not_getting_ready_for_a_harder_level() -> None:
+    """A review found a report saying Mia "is getting ready for a harder level" in a week of
+    four cat-cat comparisons, all slips: too few to judge is not ready."""
+    from types import SimpleNamespace
+
+    from classroom.dashboard.report import topic_of
+    from classroom.game import Level
+    from classroom.insights import Move
+
+    few = SimpleNamespace(value=None, above_chance=None, hits=0, chances=4)
+    summary = SimpleNamespace(
+        level=Level.ULTRA_PEEK,
+        accuracy=few,
+        by_family={"cat-cat": few},
+        memory=SimpleNamespace(held=few),
+        numerals=SimpleNamespace(overall=few),
+        adding=SimpleNamespace(exact=few),
+    )
+    applies = {"memory": False, "cubes": True, "typing": False}
+    for move, topic in (
+        (Move.STAY, "comparing"),
+        (Move.DOWN, "comparing"),
+        (Move.UP, "next_level"),
+    ):
+        data: Any = SimpleNamespace(
+            active_flags=[], flags=[], summary=summary, next_step=SimpleNamespace(move=move)
+        )
+        assert topic_of(data, applies) == topic, move
+
+
+def test_a_flagged_habit_is_not_also_a_strength(app: Flask) -> None:
+    """A review found Lily's memory both a strength ("85 of 103") and what she is learning,
+    her memory flag being on."""
+    from types import SimpleNamespace
+
+    from classroom.dashboard.report import can_do
+    from classroom.insights import FlagKind
+
+    good = SimpleNamespace(value=0.85, above_chance=None, hits=85, chances=100)
+    summary = SimpleNamespace(
+        accuracy=good,
+        by_family={"cat-cat": good},
+        memory=SimpleNamespace(held=good),
+        numerals=SimpleNamespace(overall=good),
+        adding=SimpleNamespace(exact=good),
+    )
+    applies = {"memory": True, "cubes": True, "typing": True}
+    with app.test_request_context():
+        for kind, words in (
+            (FlagKind.MEMORY, "remembers cards"),
+            (FlagKind.CAT_VERSUS_RAT, "which of two small numbers"),
+            (FlagKind.COUNTING, "counts out as many cubes"),
+            (FlagKind.ADDING, "adds up four cards"),
+        ):
+            flag = SimpleNamespace(kind=kind)
+            flagged: Any = SimpleNamespace(active_flags=[flag], summary=summary)
+            unflagged: Any = SimpleNamespace(active_flags=[], summary=summary)
+            assert any(words in line for line in can_do("Lily", unflagged, applies)), kind
+            assert not any(words in line for line in can_do("Lily", flagged, applies)), kind
