@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from sqlalchemy import func, select
 
 from classroom.extensions import db
+from classroom.game import Level
 from classroom.insights import Move, Trend
 from classroom.models import AssignmentChange, Child, Classroom, DailyTally
 from classroom.zones import local_day
@@ -157,7 +158,9 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
         level_day = since.get(child.id)
         stuck = level_day is not None and (today - level_day).days >= STUCK_DAYS
         step = row.next_step
-        if stuck and step.move is Move.STAY and row.summary.trend is not Trend.UP:
+        # The top level has no level to move forward to: staying there is no news.
+        top = row.summary.level is list(Level)[-1]
+        if stuck and not top and step.move is Move.STAY and row.summary.trend is not Trend.UP:
             weeks = (today - level_day).days // 7
             at = f"at {row.summary.level.label} for {weeks} weeks"
             few = step.too_few

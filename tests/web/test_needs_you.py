@@ -23,14 +23,21 @@ def today() -> date:
     return datetime.now(UTC).date()
 
 
-def play(app: Flask, classroom: MadeClass, child: MadeChild, habit: Habit, days: list[int]) -> None:
-    """One game a day, `days` days ago each, with the habit."""
+def play(
+    app: Flask,
+    classroom: MadeClass,
+    child: MadeChild,
+    habit: Habit,
+    days: list[int],
+    level: str = "ultra_peek",
+) -> None:
+    """One game a day, `days` days ago each, with the habit, at the level."""
     recorded = Recorded()
     for ago in days:
         recorded.extend(
             play_game(
                 HabitPlayer(habit, f"{child.id}-{ago}"),
-                "ultra_peek",
+                level,
                 seed=child.id * 1000 + ago,
                 game_id=f"needs-{child.id}-{ago}",
                 child_id=child.id,
@@ -153,6 +160,34 @@ def test_a_child_held_only_by_too_few_games_is_told_so(
         reasons["Zoe"],
     ), reasons["Zoe"]
     assert "without moving forward" not in reasons["Zoe"]
+
+
+def test_a_child_at_the_top_level_is_not_without_moving_forward(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """A review found Theo, at Standard with every comparison right, listed "at Standard for 8
+    weeks without moving forward": there is no level above Standard to move to."""
+    theo = make_child(classroom, "Theo")
+    make_child(classroom, "Ava")
+    with app.app_context():
+        db.session.execute(update(Child).where(Child.id == theo.id).values(level="standard"))
+        db.session.commit()
+    # Steady, not improving: right every time, every day for four weeks, at their levels.
+    play(app, classroom, theo, Habit.CORRECT, list(range(1, 29)), level="standard")
+    with app.app_context():
+        db.session.execute(
+            update(AssignmentChange).values(changed_at=datetime.now(UTC) - timedelta(weeks=8))
+        )
+        db.session.execute(update(Child).values(created_at=datetime.now(UTC) - timedelta(weeks=9)))
+        db.session.commit()
+    reasons = dict(
+        names_and_reasons(teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True))
+    )
+    assert "Theo" not in reasons, reasons.get("Theo")
+    assert "Ava" in reasons  # the class page does list others (Ava has no games yet)
 
 
 def test_no_gap_before_the_colon_of_a_reason() -> None:
