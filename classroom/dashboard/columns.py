@@ -169,7 +169,7 @@ CHOICE_GUIDE: dict[str, str] = {
     "action": 'the engine\'s action: "draw" (also using a DRAW 2), "take_discard", "replace", "discard", "peek", "swap", "decline_swap", "call", "end_turn"',
     "outcome": 'how the choice compares the hand card with what the child could know: "best", "better" (right), "kept_higher", "replaced_lower", "replaced_equal" (wrong), "replaced_unknown" (a guess, not judged), "kept_rightly", "took_lower", "took_no_gain", "drew", "not_compared"',
     "chance": '"1" when a known card of the line was higher than the number card in hand while placing it, else "0"',
-    "judged": '"1" for a comparison: a number card in hand, a different highest known number card in the line, the child threw the card away or put it on a known number card, and some of those options were right and some wrong (docs/insights.md)',
+    "judged": '"1" for a comparison: a number card in hand, a different highest known number card in the line, the child threw the card away or put it on a known number card (for a card taken from the DISCARD pile, leaving it on the pile was the other option), and some of those options were right and some wrong (docs/insights.md)',
     "correct": 'for a comparison: "1" took or kept the lower card, "0" did not; empty when not a comparison',
     "error": 'for a wrong comparison: "omission" (threw the card away though a known card was higher) or "commission" (put it on a known card that was not higher)',
     "distance": "for a comparison: how far apart the card in hand and the highest known card are",

@@ -375,7 +375,18 @@ def move_level(child_id: int) -> BaseResponse | tuple[str, int]:
         )
     db.session.refresh(child)
     day = today(child.classroom.time_zone)
-    recommendation = recommendation_for(child, shown_range(day), day)
+    shown_dates = shown_range(day)
+    if shown_dates.as_of(day) < day:
+        # The move is made today and its reason says "the last 2 weeks": the evidence of a
+        # past period cannot stand for that (the page offers no button there).
+        db.session.rollback()
+        return refused(
+            child,
+            "That page showed an earlier period: a move is made on the last 2 weeks up to "
+            "today. Open the child's page for today and decide there. Nothing was changed.",
+            409,
+        )
+    recommendation = recommendation_for(child, shown_dates, day)
     if recommendation.move is Move.STAY or recommendation.level is not Level(wanted):
         return refused(
             child,

@@ -168,3 +168,28 @@ def test_two_taps_at_once_move_the_child_once(
     assert sorted(statuses) == [302, 409]
     assert fetch(app, Child, ready.id).level == "peek"
     assert len(history(app, ready)) == changes + 1
+
+
+def test_a_past_period_offers_no_move_and_a_forged_one_changes_nothing(
+    app: Flask, teacher_client: FlaskClient, ready: MadeChild
+) -> None:
+    """A review found "Move to ..." on a page of a past period: the child moved today with the
+    old evidence kept as "the last 2 weeks". A past period's next step is shown as history."""
+    from datetime import timedelta
+
+    from tests.web.test_dashboard import today
+
+    end = today() - timedelta(days=3)
+    start = end - timedelta(days=27)
+    html = page(teacher_client, f"/children/{ready.id}/progress?start={start}&end={end}")
+    assert "Next step: ↑ Move up to Peek" in html
+    assert ">Move to Peek</button>" not in html
+    assert "This was the next step on" in html and "see the next step today" in html
+    changes = len(history(app, ready))
+    form = move_form(page(teacher_client, f"/children/{ready.id}/progress"))
+    form |= {"start": start.isoformat(), "end": end.isoformat()}
+    refused = teacher_client.post(f"/children/{ready.id}/progress/move", data=form)
+    assert refused.status_code == 409
+    assert "That page showed an earlier period" in refused.get_data(as_text=True)
+    assert fetch(app, Child, ready.id).level == "ultra_peek"
+    assert len(history(app, ready)) == changes
