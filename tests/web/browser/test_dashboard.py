@@ -108,6 +108,8 @@ def test_a_teacher_reads_the_dashboards_moves_a_child_and_prints_the_report(
     class_with_history: list[MadeChild],
     tmp_path: Path,
 ) -> None:
+    from playwright.sync_api import expect
+
     if not AXE.exists():
         pytest.fail(f"axe-core is missing at {AXE}")
     ready = class_with_history[0]
@@ -187,6 +189,11 @@ def test_a_teacher_reads_the_dashboards_moves_a_child_and_prints_the_report(
                 page.get_by_role("link", name="A4" if paper == "a4" else "US Letter").click()
             page.wait_for_function(f"() => document.body.classList.contains('paper-{paper}')")
             assert page.get_by_role("button", name="Print").is_visible()
+            # The teacher's sentence comes along to each paper and language (a review found
+            # it lost on every change).
+            expect(page.get_by_label(re.compile("A sentence from you"))).to_have_value(
+                "Ready helps the table count."
+            )
             pdf = tmp_path / f"report-{language}-{paper}.pdf"
             page.pdf(path=str(pdf), prefer_css_page_size=True, print_background=True)
             data = pdf.read_bytes()
