@@ -166,6 +166,8 @@ def choice_counts(facts: ChoiceFacts) -> Iterator[Count]:
         yield f"chance:{COMMISSION}", commission, 1
         if facts.chance:  # a known card was higher: did the child take the highest?
             yield "best", int(facts.outcome is Outcome.BEST), 1
+            # Tapping at random picks a place holding the highest known card this often.
+            yield "chance:best", CHANCE_SCALE * len(facts.best_positions) // facts.options, 1
         yield f"pair:{int(facts.hand)}:{facts.highest_known}", 1 - right, 1
         text = example_text(facts)
         if text is not None:

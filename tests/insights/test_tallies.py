@@ -147,3 +147,21 @@ def test_a_tally_names_its_day_level_and_key() -> None:
     assert {t.day for t in found.values()} == {wrong.when.date()}
     assert {t.level for t in found.values()} == {"ultra_peek"}
     assert date(2026, 9, 7) <= wrong.when.date()
+
+
+def test_replacing_the_highest_known_card_has_a_chance_level() -> None:
+    """A review found "Replaced the highest known card" without a chance level beside every
+    other comparison figure: tapping at random picks the place holding it one time in
+    `options` (here: throw away, the 9 at place 1, the 2 at place 2)."""
+    from classroom.insights import Outcome
+    from classroom.insights.tallies import CHANCE_SCALE, Sums, choice_counts
+    from tests.insights.factories import compare
+
+    chosen = compare(3, 9, Outcome.BEST, replaced=2)
+    facts = chosen.facts
+    assert facts.judged and facts.chance and facts.options == 3
+    counts = {key: (hits, chances) for key, hits, chances in choice_counts(facts)}
+    assert counts["best"] == (1, 1)
+    assert counts["chance:best"] == (CHANCE_SCALE // 3, 1)
+    best = Sums.of([chosen]).rate("best", 1)
+    assert best.chance is not None and abs(best.chance - 1 / 3) < 1e-9
