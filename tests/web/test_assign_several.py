@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -32,7 +33,8 @@ def set_up(app: Flask, teacher: MadeTeacher, children: list[tuple[MadeChild, Ass
         db.session.commit()
 
 
-def tuesday_group(
+@pytest.fixture
+def tuesday(
     app: Flask,
     teacher: MadeTeacher,
     classroom: MadeClass,
@@ -78,14 +80,9 @@ def form_as_shown(page: str, **changes: object) -> dict[str, object]:
 
 
 def test_the_form_says_where_the_children_differ(
-    app: Flask,
-    teacher: MadeTeacher,
-    teacher_client: FlaskClient,
-    classroom: MadeClass,
-    make_child: Callable[..., MadeChild],
-    make_group: Callable[..., object],
+    app: Flask, teacher_client: FlaskClient, tuesday: tuple[int, dict[str, MadeChild]]
 ) -> None:
-    group_id, _ = tuesday_group(app, teacher, classroom, make_child, make_group)
+    group_id, _ = tuesday
     page = teacher_client.get(f"/groups/{group_id}/assignment").get_data(as_text=True)
     level_note = re.search(r'data-setting="level">(.*?)</div>', page, re.S)
     assert level_note
@@ -100,16 +97,11 @@ def test_the_form_says_where_the_children_differ(
 
 
 def test_changing_one_setting_for_a_group_changes_only_that(
-    app: Flask,
-    teacher: MadeTeacher,
-    teacher_client: FlaskClient,
-    classroom: MadeClass,
-    make_child: Callable[..., MadeChild],
-    make_group: Callable[..., object],
+    app: Flask, teacher_client: FlaskClient, tuesday: tuple[int, dict[str, MadeChild]]
 ) -> None:
     """The review's case: turning on "think aloud" for the Tuesday group moved Finn from
     Ultra-Peek to the form's Peek and Theo down from Standard."""
-    group_id, kids = tuesday_group(app, teacher, classroom, make_child, make_group)
+    group_id, kids = tuesday
     url = f"/groups/{group_id}/assignment"
     page = teacher_client.get(url).get_data(as_text=True)
     response = teacher_client.post(
@@ -133,14 +125,9 @@ def test_changing_one_setting_for_a_group_changes_only_that(
 
 
 def test_the_flash_says_what_was_saved_for_whom(
-    app: Flask,
-    teacher: MadeTeacher,
-    teacher_client: FlaskClient,
-    classroom: MadeClass,
-    make_child: Callable[..., MadeChild],
-    make_group: Callable[..., object],
+    app: Flask, teacher_client: FlaskClient, tuesday: tuple[int, dict[str, MadeChild]]
 ) -> None:
-    group_id, _ = tuesday_group(app, teacher, classroom, make_child, make_group)
+    group_id, _ = tuesday
     url = f"/groups/{group_id}/assignment"
     page = teacher_client.get(url).get_data(as_text=True)
     saved = teacher_client.post(url, data=form_as_shown(page, rounds="3"), follow_redirects=True)
@@ -152,14 +139,9 @@ def test_the_flash_says_what_was_saved_for_whom(
 
 
 def test_ticking_same_for_all_gives_everyone_the_choice_shown(
-    app: Flask,
-    teacher: MadeTeacher,
-    teacher_client: FlaskClient,
-    classroom: MadeClass,
-    make_child: Callable[..., MadeChild],
-    make_group: Callable[..., object],
+    app: Flask, teacher_client: FlaskClient, tuesday: tuple[int, dict[str, MadeChild]]
 ) -> None:
-    group_id, kids = tuesday_group(app, teacher, classroom, make_child, make_group)
+    group_id, kids = tuesday
     url = f"/groups/{group_id}/assignment"
     page = teacher_client.get(url).get_data(as_text=True)
     response = teacher_client.post(url, data=form_as_shown(page, same_for_all=["level"]))
@@ -172,14 +154,9 @@ def test_ticking_same_for_all_gives_everyone_the_choice_shown(
 
 
 def test_a_form_that_does_not_say_what_it_showed_saves_nothing(
-    app: Flask,
-    teacher: MadeTeacher,
-    teacher_client: FlaskClient,
-    classroom: MadeClass,
-    make_child: Callable[..., MadeChild],
-    make_group: Callable[..., object],
+    app: Flask, teacher_client: FlaskClient, tuesday: tuple[int, dict[str, MadeChild]]
 ) -> None:
-    group_id, kids = tuesday_group(app, teacher, classroom, make_child, make_group)
+    group_id, kids = tuesday
     url = f"/groups/{group_id}/assignment"
     for shown in (None, "", "{", "[]", '{"level": "expert"}', shown_text(FINN)[:-5] + "}"):
         data = assignment_form(level="standard")

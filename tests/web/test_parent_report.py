@@ -223,18 +223,35 @@ def test_the_topic_is_the_weakest_measure_not_the_first_in_the_list() -> None:
     def rate(value: float | None) -> SimpleNamespace:
         return SimpleNamespace(value=value, above_chance=None, hits=0, chances=20)
 
-    summary = SimpleNamespace(
-        level=Level.OUTSIDE_PEEK,
+    summary = summary_of(
+        rate(None),
+        Level.OUTSIDE_PEEK,
         accuracy=rate(0.75),  # comparing: not strong yet
-        by_family={"cat-cat": rate(None)},
-        memory=SimpleNamespace(held=rate(0.20)),  # memory: much weaker
-        numerals=SimpleNamespace(overall=rate(1.0)),
-        adding=SimpleNamespace(exact=rate(None)),
+        memory=rate(0.20),  # memory: much weaker
+        counting=rate(1.0),
     )
     data: Any = SimpleNamespace(active_flags=[], flags=[], summary=summary)
     applies = {"memory": True, "cubes": True, "typing": False}
     assert topic_of(data, applies) == "memory"
     assert topic_of(data, applies | {"memory": False}) == "comparing"
+
+
+def summary_of(figure: Any, level: Any = None, **others: Any) -> Any:
+    """A stand-in for a child's summary: every measure the report reads is `figure`, unless
+    named in `others` (accuracy, cat_cat, memory, counting, adding)."""
+    from types import SimpleNamespace
+
+    def of(name: str) -> Any:
+        return others.get(name, figure)
+
+    return SimpleNamespace(
+        level=level,
+        accuracy=of("accuracy"),
+        by_family={"cat-cat": of("cat_cat")},
+        memory=SimpleNamespace(held=of("memory")),
+        numerals=SimpleNamespace(overall=of("counting")),
+        adding=SimpleNamespace(exact=of("adding")),
+    )
 
 
 def test_too_few_chances_are_not_getting_ready_for_a_harder_level() -> None:
@@ -247,14 +264,7 @@ def test_too_few_chances_are_not_getting_ready_for_a_harder_level() -> None:
     from classroom.insights import Move
 
     few = SimpleNamespace(value=None, above_chance=None, hits=0, chances=4)
-    summary = SimpleNamespace(
-        level=Level.ULTRA_PEEK,
-        accuracy=few,
-        by_family={"cat-cat": few},
-        memory=SimpleNamespace(held=few),
-        numerals=SimpleNamespace(overall=few),
-        adding=SimpleNamespace(exact=few),
-    )
+    summary = summary_of(few, Level.ULTRA_PEEK)
     applies = {"memory": False, "cubes": True, "typing": False}
     for move, topic in (
         (Move.STAY, "comparing"),
@@ -276,13 +286,7 @@ def test_a_flagged_habit_is_not_also_a_strength(app: Flask) -> None:
     from classroom.insights import FlagKind
 
     good = SimpleNamespace(value=0.85, above_chance=None, hits=85, chances=100)
-    summary = SimpleNamespace(
-        accuracy=good,
-        by_family={"cat-cat": good},
-        memory=SimpleNamespace(held=good),
-        numerals=SimpleNamespace(overall=good),
-        adding=SimpleNamespace(exact=good),
-    )
+    summary = summary_of(good)
     applies = {"memory": True, "cubes": True, "typing": True}
     with app.test_request_context():
         for kind, words in (
