@@ -46,7 +46,7 @@ from classroom.game.players.reckoning import remembered
 from .choices import describe_choice
 from .measures import FlagKind
 from .records import ChoiceRecord, CountRecord, Id, LookRecord, RoundRecord
-from .summary import child_summary
+from .summary import ChildSummary, child_summary
 
 UNKNOWN_TAKE = 4  # puts a card of this or less on a card it does not know
 CALL_AT = 10  # calls when it knows its whole line and it adds up to this or less
@@ -449,6 +449,17 @@ def play_habit(
     return out
 
 
+def habit_summary(
+    habit: Habit | str, level: Level | str, games: int, *, seed: int, seats: int = 2
+) -> ChildSummary:
+    """Every measure of one simulated child who played `games` games with one habit."""
+    played = play_habit(habit, level, games, seed=seed, seats=seats)
+    today = max(c.when for c in played.choices).date()
+    return child_summary(
+        level, played.choices, played.looks, played.counts, played.rounds, today=today
+    )
+
+
 def flags_of(recorded: Recorded, level: Level | str) -> frozenset[FlagKind]:
     """The flags the insights raise on these records."""
     today = max(c.when for c in recorded.choices).date() if recorded.choices else date.today()
@@ -503,11 +514,7 @@ def against_chance(
     near = [0, 0, 0.0]
     far = [0, 0, 0.0]
     for seed in range(seeds):
-        played = play_habit(habit, level, games, seed=seed, seats=seats)
-        today = max(c.when for c in played.choices).date()
-        summary = child_summary(
-            level, played.choices, played.looks, played.counts, played.rounds, today=today
-        )
+        summary = habit_summary(habit, level, games, seed=seed, seats=seats)
         accuracy = summary.accuracy
         right += accuracy.hits
         chances += accuracy.chances
@@ -543,11 +550,7 @@ def calling_at(
     calls = lowest = won = called_rounds = flagged = 0
     chance = 0.0
     for seed in range(seeds):
-        played = play_habit(habit, level, games, seed=seed, seats=seats)
-        today = max(c.when for c in played.choices).date()
-        summary = child_summary(
-            level, played.choices, played.looks, played.counts, played.rounds, today=today
-        )
+        summary = habit_summary(habit, level, games, seed=seed, seats=seats)
         found = summary.calling
         calls += found.lowest_at_call.chances
         lowest += found.lowest_at_call.hits
