@@ -133,3 +133,64 @@ def test_the_overview_fits_a_teachers_screen_and_keeps_each_name_in_view(
     for row in seen["names"]:
         assert row["left"] >= 0 and row["right"] <= width, row
         assert row["onTop"], row
+
+
+# Scroll the page to the table, then the table to its last row and far right: the heading of
+# each column in view (the name and next step, and those right of them) is still on screen,
+# uncovered, and above the rows.
+HEADINGS_AFTER_SCROLL = """() => {
+  const box = document.querySelector('.overview-scroll');
+  box.scrollIntoView();
+  box.scrollTop = box.scrollHeight;
+  box.scrollLeft = box.scrollWidth;
+  const lastRow = box.querySelector('tbody tr:last-child').getBoundingClientRect();
+  const stuckRight = box.querySelector('thead .col-recommendation').getBoundingClientRect().right;
+  const inView = [...box.querySelectorAll('thead th')].filter((cell) =>
+    cell.matches('.col-name, .col-recommendation') ||
+    cell.getBoundingClientRect().left >= stuckRight - 1);
+  const headings = inView.map((cell) => {
+    const rect = cell.getBoundingClientRect();
+    const link = cell.querySelector('.sort-link, a, span') || cell;
+    const spot = link.getBoundingClientRect();
+    const onTop = document.elementFromPoint(spot.left + 2, spot.top + spot.height / 2);
+    return {text: cell.innerText.trim().split('\\n')[0], top: rect.top, bottom: rect.bottom,
+      onTop: Boolean(onTop && cell.contains(onTop))};
+  });
+  return {scrolled: box.scrollTop, boxHeight: box.clientHeight, window: innerHeight,
+    lastRowBottom: lastRow.bottom, headings, all: box.querySelectorAll('thead th').length};
+}"""
+
+
+@pytest.mark.parametrize("width", [1366, 1024])
+def test_the_column_headings_stay_in_view_down_to_the_last_child(
+    page: Any,
+    live_server: LiveServer,
+    teacher: MadeTeacher,
+    classroom: MadeClass,
+    class_of_six: list[MadeChild],
+    width: int,
+) -> None:
+    """Read down to the last child of a class taller than the screen: every heading (which
+    column a flag belongs to) is still on screen above the rows, and the box is no taller
+    than the window."""
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": width, "height": 520})  # six children: a short window
+    base = live_server.url
+    sign_in_teacher_by_form(page, base, teacher, PASSWORD)
+    page.goto(f"{base}/classes/{classroom.id}/overview")
+    expect(page.locator("table.overview-table tbody tr")).to_have_count(len(NAMES))
+    page.wait_for_load_state()
+
+    seen = page.evaluate(HEADINGS_AFTER_SCROLL)
+    assert seen["scrolled"] > 0, seen  # the rows were taller than the box: it scrolled
+    assert seen["boxHeight"] <= seen["window"], seen
+    assert seen["lastRowBottom"] <= seen["window"] + 1, seen  # the last child is in view
+    assert seen["all"] == 12
+    shown = [heading["text"].strip() for heading in seen["headings"]]
+    assert shown[:2] == ["Child", "Next step"] and shown[-2:] == ["Calling", "Number check"], shown
+    if width == 1366:
+        assert len(shown) == 12, shown  # nothing scrolls sideways there
+    for heading in seen["headings"]:
+        assert -1 <= heading["top"] and heading["bottom"] <= seen["window"] + 1, heading
+        assert heading["onTop"], heading
