@@ -6,16 +6,12 @@ from flask import Blueprint, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from classroom.access import end_child_sessions, me, require_child, sign_out_child
-from classroom.assignments import (
-    COMPUTER_PLAYER_NAMES,
-    COMPUTER_PLAYER_PICTURES,
-    SCORING_NAMES,
-    Assignment,
-)
+from classroom.assignments import SCORING_NAMES, Assignment
 from classroom.check.service import open_check
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.models import LEVELS
+from classroom.tables.faces import offers
 from classroom.tables.loading import tables_of
 
 bp = Blueprint("child", __name__, url_prefix="/me")
@@ -35,8 +31,8 @@ def home() -> str:
         assignment=assignment,
         level_number=LEVELS.index(assignment.level) + 1,
         scoring_name=SCORING_NAMES[assignment.scoring],
-        player_names=COMPUTER_PLAYER_NAMES,
-        player_pictures=COMPUTER_PLAYER_PICTURES,
+        # The faces "Play with the computer" offers next, in its order, on its button.
+        players=[o.face for o in offers(assignment.computer_players, child.display_name)],
         confirm=ConfirmForm(),
         my_tables=tables_of(child),
         number_check=open_check(child.id),

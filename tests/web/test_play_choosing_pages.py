@@ -236,3 +236,44 @@ def test_with_no_computer_players_assigned_nothing_starts(app: Flask, child: Mad
     assert response.status_code == 400  # type: ignore[attr-defined]
     with app.app_context():
         assert db.session.query(PlayTable).count() == 0
+
+
+def faces_at_home(html: str) -> list[str]:
+    """The faces on the home's "Play with the computer" button, by name, in order."""
+    button = re.search(r'<a class="button big with-players"[^>]*>(.*?)</a>', html, re.S)
+    assert button is not None and "Play with the computer" in button.group(1)
+    return re.findall(r'<img class="picture [^"]*"[^>]*alt="([^"]+)"', button.group(1))
+
+
+@pytest.mark.parametrize(
+    "allowed",
+    [
+        {},  # the default: the beginners and the solid players
+        {"computer_beginner": False, "computer_strong": True},
+        {"computer_strong": True},
+    ],
+)
+def test_home_shows_the_players_the_computer_page_offers(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild], allowed: dict
+) -> None:
+    """The home's "Play with the computer" button shows who that page offers next: the same
+    faces and names in the same order (home once said "You can play with" Kitten and Tabby,
+    and the page then offered six); a child named like one of them is not shown that one."""
+    mittens = make_child(classroom, "Mittens")
+    set_level(app, mittens, "peek", **allowed)
+    client = app.test_client()
+    sign_in_child(client, mittens)
+    offered_names = [
+        name for _, name, _ in offered(client.get("/play/computer").get_data(as_text=True))
+    ]
+    at_home = faces_at_home(client.get("/me").get_data(as_text=True))
+    assert at_home == offered_names and len(at_home) >= 5
+    assert "Mittens" not in at_home
+
+
+def test_home_with_no_computer_players_shows_the_kitten_alone(app: Flask, child: MadeChild) -> None:
+    set_level(app, child, "peek", computer_beginner=False, computer_solid=False)
+    client = app.test_client()
+    sign_in_child(client, child)
+    html = client.get("/me").get_data(as_text=True)
+    assert faces_at_home(html) == [] and "pictures/kitten.svg" in html

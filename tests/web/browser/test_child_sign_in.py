@@ -63,15 +63,16 @@ def test_child_signs_in_by_pictures(
 def test_the_childs_home_fits_a_tablet(
     chromium: Any, app: Any, live_server: LiveServer, teacher: Any, child: MadeChild
 ) -> None:
-    """The home with the most on it (an unfinished game, a number check to do, two computer
-    players) fits a 768x1024 tablet: every choice and "I'm done" without scrolling."""
+    """The home with the most on it (an unfinished game with two computer players, a number
+    check to do, all nine computer faces on "Play with the computer") fits a 768x1024 tablet:
+    every choice and "I'm done" without scrolling."""
     from classroom.check.service import give_check, settings_of
     from classroom.extensions import db
     from classroom.models import Child, Teacher
     from tests.web.browser.test_play_table import child_context
     from tests.web.tables import set_level, start_table
 
-    set_level(app, child, "peek", scoring="cubes_and_total")
+    set_level(app, child, "peek", scoring="cubes_and_total", computer_strong=True)
     start_table(app, [child], ["solid", "beginner"], rounds=3)
     with app.app_context():
         row = db.session.get(Child, child.id)
