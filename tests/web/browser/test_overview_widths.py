@@ -192,5 +192,5 @@ def test_the_column_headings_stay_in_view_down_to_the_last_child(
     if width == 1366:
         assert len(shown) == 12, shown  # nothing scrolls sideways there
     for heading in seen["headings"]:
-        assert -1 <= heading["top"] and heading["bottom"] <= seen["window"] + 1, heading
+        assert heading["top"] >= -1 and heading["bottom"] <= seen["window"] + 1, heading
         assert heading["onTop"], heading
