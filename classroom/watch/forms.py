@@ -125,6 +125,25 @@ class TableSetupForm(FlaskForm):
         )
         return self
 
+    # The table's options a teacher rarely changes: the page folds them away (docs/play.md).
+    OPTION_FIELDS = (
+        "power_cards",
+        "draw2_powers",
+        "outside_face_up",
+        "think_aloud",
+        "min_turns_before_call",
+        "series_end",
+        "rounds",
+        "points_limit",
+        "limit_ending",
+    )
+
+    def options_changed(self) -> bool:
+        """Has the teacher changed a table option, or is one refused? Then the folded options
+        stay open, so what they chose (or the message) is in view."""
+        fields = [self[name] for name in self.OPTION_FIELDS]
+        return any(f.errors or f.data != f.default for f in fields)
+
     def engine_options(self) -> dict[str, Any]:
         """The teacher's choices as engine option names; None where the assignment decides."""
 

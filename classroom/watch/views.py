@@ -32,6 +32,7 @@ from classroom.tables.seating import (
 )
 from classroom.tables.status import TableStatus
 from classroom.watch.forms import TableSetupForm
+from classroom.watch.now import table_now
 
 bp = teacher_blueprint("watch", __name__)
 
@@ -103,6 +104,7 @@ def index_page(
         playing={s.child_id for t in live for s in t.seats if s.child_id and not s.taken_out},
         finished=[t for t in tables if t.status == TableStatus.FINISHED][:10],
         seat_labels={t.id: seat_labels(t, levels) for t in tables},
+        now={t.id: table_now(t) for t in live},
         child_levels=levels,
         level_names=LEVEL_NAMES,
         option_levels=option_levels(),

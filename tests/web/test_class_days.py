@@ -193,7 +193,8 @@ def test_the_today_panel_and_the_tables_page_agree_on_playing_now(
     panel = today_panel(teacher_client, classroom)
     tables = teacher_client.get(f"/classes/{classroom.id}/tables").get_data(as_text=True)
     live = tables.split("<h2>Live tables</h2>", 1)[1].split("</table>", 1)[0]
-    in_play = len(re.findall(r"<td>(?:playing|counting)</td>", live))
+    # A game in play has "End this game" (an open table has "Close this table").
+    in_play = live.count("<summary>End this game")
     assert in_play == 3
     assert f"<dt>Playing now</dt><dd>{in_play}</dd>" in panel
     assert "Of the tables playing now, 2 have no child's choice yet today." in panel

@@ -409,3 +409,84 @@ def test_a_set_up_form_sent_twice_makes_one_table(
     teacher_client.post(f"/tables/{first_id}/stop")
     seated = teacher_client.post(f"/tables/{open_id}/seat-child", data={"child": str(mia.id)})
     assert seated.status_code == 302
+
+
+def live_rows(teacher_client: FlaskClient, classroom: MadeClass) -> str:
+    """The Live tables part of the Card tables page."""
+    page = teacher_client.get(f"/classes/{classroom.id}/tables").get_data(as_text=True)
+    return page.split("<h2>Live tables</h2>", 1)[1].split("</table>", 1)[0]
+
+
+def test_the_live_tables_say_where_each_game_is_in_words(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """ "Now" says whose turn it is, the round of several and who called, not the status
+    column's bare "playing"; an open table says how many seats are taken."""
+    from tests.web.tables import start_table
+
+    ava, ben = make_child(classroom, "Ava T."), make_child(classroom, "Ben O.")
+    table_id = start_table(app, [ava], ["beginner"], rounds=3)
+    live = live_rows(teacher_client, classroom)
+    assert "Round 1 of 3: Ava T.&#39;s turn" in live
+    assert "<td>playing</td>" not in live
+    play_turn(app, child_client(app, ava), table_id)
+    assert "Round 1 of 3: Kitten&#39;s turn" in live_rows(teacher_client, classroom)
+
+    kid = child_client(app, ben)
+    kid.post("/play/friends")
+    live = live_rows(teacher_client, classroom)
+    assert "Waiting to start: 1 of 4 seats taken" in live
+    # A game of one round: no round number, just the turn.
+    cleo = make_child(classroom, "Cleo R.")
+    start_table(app, [cleo], ["beginner"])
+    assert "<td>Cleo R.&#39;s turn</td>" in live_rows(teacher_client, classroom)
+
+
+def test_ending_a_game_is_folded_away_and_names_whose_game(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """ "End this game" is a second step (a folded box naming the players), apart from Watch;
+    an open table is closed the same way, in its own words; the child list to seat at an
+    open table leaves out the children already sitting there."""
+    from tests.web.tables import start_table
+
+    ava, ben = make_child(classroom, "Ava T."), make_child(classroom, "Ben O.")
+    make_child(classroom, "Cleo R.")
+    start_table(app, [ava], ["beginner"])
+    child_client(app, ben).post("/play/friends")
+    live = live_rows(teacher_client, classroom)
+    assert '<details class="end-game">' in live
+    assert "The game of Ava T., Kitten ends now, as it is" in live
+    assert "<summary>Close this table" in live
+    assert "The table of Ben O. closes before anyone has played" in live
+    seat_list = live.split('name="child">', 1)[1].split("</select>", 1)[0]
+    assert "Cleo R." in seat_list and "Ava T. (Ultra-Peek; at a table now)" in seat_list
+    assert "Ben O." not in seat_list
+
+
+def test_the_live_tables_say_who_called_and_when_the_cubes_are_counted(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """After a call the last turns name the caller; while the children count their cube
+    bars the row says so."""
+    from tests.web.tables import start_table
+    from tests.web.test_tables_no_spoilers import to_counting_together
+
+    ava = make_child(classroom, "Ava T.")
+    table_id = start_table(app, [ava], ["beginner"])
+    play_turn(app, child_client(app, ava), table_id, finish=actions.CALL)
+    live = live_rows(teacher_client, classroom)
+    assert "Kitten&#39;s turn (Rat-a-Tat-Cat called by Ava T.)" in live
+
+    ben, cleo = make_child(classroom, "Ben O."), make_child(classroom, "Cleo R.")
+    to_counting_together(app, [ben, cleo], rounds=2)
+    assert "<td>Round 1 of 2: counting the cubes</td>" in live_rows(teacher_client, classroom)

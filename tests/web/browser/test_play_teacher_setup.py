@@ -33,6 +33,12 @@ def test_the_set_up_form_shows_the_options_of_the_level_chosen(
     power = page.get_by_role("group", name="Power cards")
     draw2 = page.get_by_role("group", name="A PEEK or SWAP drawn during DRAW 2")
     outside = page.get_by_role("group", name="Outside cards at Outside Peek")
+    # The options a teacher rarely changes are folded away; the summary says they follow the
+    # children's assignment. The teacher opens them.
+    expect(power).to_be_hidden()
+    options = page.locator("details.table-options > summary")
+    expect(options).to_contain_text("as the children's assignment says")
+    options.click()
     # The children's own level is not known yet: every option shows.
     for option in (power, draw2, outside):
         expect(option).to_be_visible()
@@ -70,9 +76,14 @@ def test_the_set_up_form_shows_the_options_of_the_level_chosen(
     page.goto(f"/classes/{classroom.id}/tables")
     page.get_by_label("Mia (Peek; at a table now)").check()
     page.get_by_label("Top Cat").check()
+    page.locator("details.table-options > summary").click()
     page.get_by_label("Rounds per game").fill("50")
     page.get_by_role("button", name="Start the table").click()
+    # The refused option is in view: the folded options open by themselves.
     expect(page.get_by_text("From 1 to 20 rounds.")).to_be_visible()
+    expect(page.locator("details.table-options > summary")).to_contain_text(
+        "changed for this table"
+    )
     expect(page.get_by_role("alert").first).to_be_visible()
     no_axe_violations(page)
     page.context.close()

@@ -1,0 +1,39 @@
+"""Where a live table is, in a few words, for the teacher's Card tables page ("Round 2 of
+3: Leo M.'s turn"), so the list says more than the status column's bare word."""
+
+from __future__ import annotations
+
+from classroom.game import Game, Series
+from classroom.models import PlayTable
+from classroom.tables.loading import game_seen
+from classroom.tables.seating import MAX_SEATS
+from classroom.tables.status import TableStatus
+
+
+def round_words(game: Game) -> str:
+    """The round in play, short: "Round 2 of 3", "Round 2" (to a points limit, or until the
+    teacher ends the game), or "" for a game of one round."""
+    options = game.options
+    if options.series is Series.ROUNDS:
+        return f"Round {game.round_number} of {options.rounds}" if options.rounds > 1 else ""
+    return f"Round {game.round_number}"
+
+
+def table_now(table: PlayTable) -> str:
+    """What is happening at a table that is not finished, in the teacher's words."""
+    if table.status == TableStatus.OPEN or table.state is None:
+        taken = len(table.seats)
+        return f"Waiting to start: {taken} of {MAX_SEATS} seats taken"
+    game = game_seen(table)
+    names = {row.seat: row.name for row in table.seats}
+    where = round_words(game)
+    if table.status == TableStatus.COUNTING:
+        what = "counting the cubes"
+    elif game.round_over or game.current_seat is None:
+        what = "the round is over"
+    else:
+        what = f"{names.get(game.current_seat, 'a player')}'s turn"
+        if game.caller is not None:
+            what += f" (Rat-a-Tat-Cat called by {names.get(game.caller, 'a player')})"
+    sentence = f"{where}: {what}" if where else what
+    return sentence[0].upper() + sentence[1:]
