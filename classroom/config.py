@@ -74,6 +74,8 @@ CO_TEACHER_CODE_DAYS = 7
 COMPUTER_PACE = 1.0
 # How often a play page asks the server for news, in milliseconds.
 TABLE_POLL_MS = 700
+# How often the "Play with friends" page looks for tables friends have opened, in milliseconds.
+FRIENDS_POLL_MS = 3000
 # A play page's poll may wait this many seconds at most for the table to move on (a long poll:
 # one request per move instead of one per TABLE_POLL_MS while nothing happens). 0: off, every
 # poll is answered at once. Needs workers that can hold many requests (gunicorn --threads or

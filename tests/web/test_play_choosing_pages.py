@@ -54,6 +54,26 @@ def test_play_with_friends_has_a_speaker_and_pictures(
     assert buttons_without_a_picture(html) == []
 
 
+def test_play_with_friends_keeps_its_list_fresh_with_and_without_javascript(
+    app: Flask, classroom: MadeClass, child: MadeChild, make_child: Callable[..., MadeChild]
+) -> None:
+    """The list says which tables are open and how full (open-tables.js compares it), and a
+    page without JavaScript reloads itself; with none open, a picture and words to hear."""
+    client = app.test_client()
+    sign_in_child(client, child)
+    html = client.get("/play/friends").get_data(as_text=True)
+    assert '<noscript><meta http-equiv="refresh" content="10"></noscript>' in html
+    assert 'data-tables=""' in html and "js/open-tables.js" in html
+    assert 'class="no-tables" data-say="No table is open yet.' in html
+    friend = make_child(classroom, "Leo M.")
+    friend_client = app.test_client()
+    sign_in_child(friend_client, friend)
+    opened = friend_client.post("/play/friends")
+    table_id = int(opened.headers["Location"].rstrip("/").split("/")[-1])
+    html = client.get("/play/friends").get_data(as_text=True)
+    assert f'data-tables="{table_id}:1 "' in html and "no-tables" not in html
+
+
 def test_an_open_table_has_a_speaker_and_pictures(app: Flask, child: MadeChild) -> None:
     """Waiting at a table opened for friends: what to do is said aloud, Start the game has a
     picture, and each "how many computer players" choice shows that many faces."""
