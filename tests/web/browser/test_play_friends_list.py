@@ -1,4 +1,4 @@
-""""Play with friends" while a child waits: a table a friend opens shows up by itself, with a
+""" "Play with friends" while a child waits: a table a friend opens shows up by itself, with a
 "Sit here" that works, and an empty list says so with a picture and words to hear."""
 
 from __future__ import annotations
