@@ -7,7 +7,7 @@ to today in the class's own days, against the same four weeks as they stood a we
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from sqlalchemy import func, select
@@ -48,6 +48,10 @@ class NeedsYou:
 
     reasons: list[Reason]
     more: int
+    # Children added in the last QUIET_DAYS who have not played yet: not a worry, but the
+    # page must not say "everyone has played this week" while they have not.
+    new_not_played: list[str] = field(default_factory=list)
+    children: int = 0  # active children in the class (none: there is no one to look at yet)
 
 
 FLAG_WORDS = {
@@ -109,6 +113,7 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
     since = level_since(ids, classroom.time_zone)
     played = last_played(classroom.id, ids)
     found: list[Reason] = []
+    waiting: list[str] = []
     for child in children:
         row = now[child.id]
 
@@ -132,6 +137,7 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
         # day every child would otherwise be "no games yet" and the list would say nothing.
         joined = local_day(child.created_at, classroom.time_zone)
         if last is None and (today - joined).days < QUIET_DAYS:
+            waiting.append(child.display_name)
             continue
         if last is None or (today - last).days >= QUIET_DAYS:
             text = "no games yet" if last is None else f"no games since {last:%a %-d %b}"
@@ -174,4 +180,4 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
             )
             found.append(Reason.of(child, text, level_day))
     found.sort(key=lambda r: (r.since, r.name.casefold()), reverse=True)
-    return NeedsYou(found[:SHOWN], max(0, len(found) - SHOWN))
+    return NeedsYou(found[:SHOWN], max(0, len(found) - SHOWN), waiting, len(children))

@@ -106,7 +106,46 @@ def test_a_child_new_this_week_who_has_not_played_is_not_listed(
     make_child(classroom, "Ben")
     html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
     assert names_and_reasons(html) == []
-    assert "No one stands out today" in html
+    # Nor does the page say "everyone has played this week" (a new teacher's first look).
+    assert "everyone has played" not in html
+    assert "No one has played yet: the children are all new this week." in html
+
+
+def test_a_new_child_who_has_not_played_is_named_not_counted_as_played(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """One child plays, a child added this week has not: the page names the new child
+    rather than say that everyone played; beside a list, in a line under it."""
+    steady = make_child(classroom, "Ava")
+    play(app, classroom, steady, Habit.CORRECT, list(range(1, 20)))
+    with app.app_context():
+        db.session.execute(
+            update(Child)
+            .where(Child.id == steady.id)
+            .values(created_at=datetime.now(UTC) - timedelta(weeks=8))
+        )
+        db.session.execute(
+            update(AssignmentChange).values(changed_at=datetime.now(UTC) - timedelta(weeks=1))
+        )
+        db.session.commit()
+    make_child(classroom, "Ben")
+    html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
+    assert names_and_reasons(html) == []
+    assert (
+        "everyone has played this week except the new child (Ben), who has not played yet."
+    ) in html
+    locked = make_child(classroom, "Cleo")
+    with app.app_context():
+        db.session.execute(update(Child).where(Child.id == locked.id).values(failed_tries=3))
+        db.session.commit()
+    html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
+    assert names_and_reasons(html) == [
+        ("Cleo", "cannot sign in: too many wrong secret pictures")
+    ]
+    assert "New this week, no games yet: Ben." in html
 
 
 def test_no_one_needs_you_in_an_empty_class(
@@ -114,7 +153,8 @@ def test_no_one_needs_you_in_an_empty_class(
 ) -> None:
     html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
     assert "Who needs you today" in html
-    assert "No one stands out today" in html
+    assert "No children yet: add them below, then print their sign-in cards." in html
+    assert "No one stands out today" not in html
 
 
 def test_a_child_at_chance_is_listed(
