@@ -142,9 +142,7 @@ def test_a_new_child_who_has_not_played_is_named_not_counted_as_played(
         db.session.execute(update(Child).where(Child.id == locked.id).values(failed_tries=3))
         db.session.commit()
     html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
-    assert names_and_reasons(html) == [
-        ("Cleo", "cannot sign in: too many wrong secret pictures")
-    ]
+    assert names_and_reasons(html) == [("Cleo", "cannot sign in: too many wrong secret pictures")]
     assert "New this week, no games yet: Ben." in html
 
 
