@@ -43,6 +43,7 @@ from classroom.insights.measures import MIN_GRID_CELL
 from classroom.models import LEVELS, Child, Classroom
 from classroom.progress import DateRange, activity_today, child_progress, overview
 from classroom.progress import recommendation as recommendation_for
+from classroom.progress.attention import last_played
 from classroom.zones import DEFAULT_ZONE, today_in
 
 bp = teacher_blueprint("dashboard", __name__)
@@ -283,7 +284,15 @@ def child_page(child_id: int) -> str:
     child = child_or_404(child_id)
     day = today(child.classroom.time_zone)
     dates = chosen_dates(day)
-    return render_template("dashboard/child.html", **child_context(child, dates, day))
+    context = child_context(child, dates, day)
+    if not context["summary"].games:
+        # No games in the range: the page says when the child last played (and offers the four
+        # weeks up to it) instead of a screenful of empty charts and "not enough yet".
+        last = last_played(child.class_id, [child.id]).get(child.id)
+        context["last_played"] = last
+        if last is not None:
+            context["last_range"] = DateRange(last - timedelta(days=27), last)
+    return render_template("dashboard/child.html", **context)
 
 
 @bp.get("/children/<int:child_id>/report")

@@ -383,3 +383,35 @@ def test_every_week_of_slips_is_on_the_child_page(
     section = html.split("Slips, week by week", 1)[1].split("<h3", 1)[0]
     assert section.count("<li>") == len(slips)
     assert f"{len(slips) - 12} earlier line" in section
+
+
+def test_a_child_with_no_games_in_the_range_gets_one_panel_not_empty_charts(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    played: list[MadeChild],
+) -> None:
+    """A new child: "has not played yet" and where the sign-in card is, and no chart, table
+    or "not enough yet" (4,092 px of them before). A child who played, looked at a range
+    without games: when they last played, and a link to the four weeks up to that day."""
+    new = make_child(classroom, "Ada L.")
+    html = page(teacher_client, f"/children/{new.id}/progress")
+    assert "Ada L. has not played yet." in html
+    assert f'href="/classes/{classroom.id}/cards"' in html
+    for empty in ("At a glance", "Progress over the weeks", "Comparing numbers", "not enough yet"):
+        assert empty not in html, empty
+    assert "Number check (outside the game)" in html and "Level history" in html
+
+    child = played[0]
+    html = page(teacher_client, f"/children/{child.id}/progress?start=2020-01-01&end=2020-01-31")
+    assert "Next step: no games in this range" in html and "At a glance" not in html
+    with app.app_context():
+        from classroom.progress.attention import last_played
+
+        last = last_played(classroom.id, [child.id])[child.id]
+    assert f"They last played on <strong>{last:%-d %b}</strong>, after it:" in html
+    start = last - timedelta(days=27)
+    assert f"start={start.isoformat()}&amp;end={last.isoformat()}" in html
+    html = page(teacher_client, f"/children/{child.id}/progress")
+    assert "At a glance" in html and "Next step: no games" not in html
