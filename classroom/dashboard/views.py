@@ -162,7 +162,9 @@ def class_overview(class_id: int) -> str:
         columns=shown,
         folded=folded,
         next_direction=sorting.next_direction,
-        grid_rows=pairs.grid_rows(grid),
+        grid_rows=(grid_rows := pairs.grid_rows(grid)),
+        # No comparison in the dates (a new class, a holiday): a sentence, not an empty grid.
+        grid_chances=sum(cell.chances for row in grid_rows for cell in row),
         worst=[pairs.worst_text(cell) for cell in grid.worst(8)],
         cards=pairs.CARDS,
         grid_minimum=MIN_GRID_CELL,

@@ -415,3 +415,15 @@ def test_a_child_with_no_games_in_the_range_gets_one_panel_not_empty_charts(
     assert f"start={start.isoformat()}&amp;end={last.isoformat()}" in html
     html = page(teacher_client, f"/children/{child.id}/progress")
     assert "At a glance" in html and "Next step: no games" not in html
+
+
+def test_the_pairs_grid_waits_for_the_first_comparison(
+    teacher_client: FlaskClient, classroom: MadeClass, played: list[MadeChild]
+) -> None:
+    """Dates without a comparison (a new class, a holiday): one sentence, not an empty grid
+    of 100 cells and its legend; with comparisons, the grid."""
+    html = page(teacher_client, f"/classes/{classroom.id}/overview?start=2020-01-01&end=2020-01-31")
+    assert "No comparisons in these dates yet: the grid fills in as the children play." in html
+    assert 'class="pair-grid"' not in html and "How to read the shading" not in html
+    html = page(teacher_client, f"/classes/{classroom.id}/overview")
+    assert 'class="pair-grid"' in html and "No comparisons in these dates yet" not in html
