@@ -76,6 +76,8 @@ COMPUTER_PACE = 1.0
 TABLE_POLL_MS = 700
 # How often the "Play with friends" page looks for tables friends have opened, in milliseconds.
 FRIENDS_POLL_MS = 3000
+# How often the teacher's Card tables page brings its live tables up to date, in milliseconds.
+LIVE_TABLES_POLL_MS = 5000
 # A play page's poll may wait this many seconds at most for the table to move on (a long poll:
 # one request per move instead of one per TABLE_POLL_MS while nothing happens). 0: off, every
 # poll is answered at once. Needs workers that can hold many requests (gunicorn --threads or

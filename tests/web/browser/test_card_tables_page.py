@@ -72,3 +72,47 @@ def test_ending_a_game_takes_a_second_tap(
     yes.click()
     expect(page.get_by_text("No table is playing now.")).to_be_visible()
     assert snapshot(app, table_id)[1] == "finished"
+
+
+def test_the_live_tables_keep_up_but_not_under_the_teachers_hands(
+    page: Any,
+    app: Flask,
+    live_server: LiveServer,
+    teacher: MadeTeacher,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """A table a child opens for friends shows up without a reload; while the teacher has a
+    box open ("End this game"), the list stays as it is until it is closed."""
+    from tests.web.tables import child_client, play_turn
+
+    app.config["LIVE_TABLES_POLL_MS"] = 300
+    ava, ben = make_child(classroom, "Ava T."), make_child(classroom, "Ben O.")
+    table_id = start_table(app, [ava], ["beginner"])
+    page.set_viewport_size({"width": 1366, "height": 768})
+    # Count the page's timer ticks, to wait for several polls that must change nothing.
+    page.add_init_script(
+        """const every = window.setInterval; window.ticks = 0;
+        window.setInterval = (run, ms) => every(() => { window.ticks += 1; run(); }, ms);"""
+    )
+    sign_in_teacher_by_form(page, live_server.url, teacher, PASSWORD)
+    page.goto(f"{live_server.url}/classes/{classroom.id}/tables")
+    page.evaluate("() => { window.stillHere = true; }")  # a reload would lose it
+    expect(page.get_by_role("cell", name="Ava T.'s turn")).to_be_visible()
+
+    child_client(app, ben).post("/play/friends")
+    waiting = page.get_by_role("cell", name="Waiting to start: 1 of 4 seats taken")
+    expect(waiting).to_be_visible(timeout=15_000)
+    assert page.evaluate("() => window.stillHere === true")
+
+    page.locator("details.end-game > summary").first.click()
+    page.locator("body").click(position={"x": 5, "y": 5})  # the box stays open, unfocused
+    play_turn(app, child_client(app, ava), table_id)
+    # Three more ticks of the poll: the open box and the row under it stay.
+    ticks = page.evaluate("() => window.ticks")
+    page.wait_for_function(f"() => window.ticks >= {ticks + 3}")
+    expect(page.locator("details.end-game[open]")).to_have_count(1)
+    expect(page.get_by_role("cell", name="Ava T.'s turn")).to_be_visible()
+    page.locator("details.end-game[open] > summary").click()
+    page.locator("body").click(position={"x": 5, "y": 5})  # the focus leaves the list
+    expect(page.get_by_role("cell", name="Kitten's turn")).to_be_visible(timeout=15_000)
