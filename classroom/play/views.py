@@ -30,7 +30,7 @@ from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.faces import PickError, fill_faces, offers, picked
 from classroom.tables.leaving import stop_older_computer_games
-from classroom.tables.loading import load_table, seat_of_child
+from classroom.tables.loading import load_table, seat_of_child, tables_of
 from classroom.tables.seating import (
     MAX_SEATS,
     open_table_for,
@@ -113,6 +113,8 @@ def choose_computers_page(problem: str | None = None) -> tuple[str, int]:
         problem=problem,
         level_name=LEVEL_NAMES[assignment.level],
         form=ConfirmForm(),
+        me=child,
+        my_tables=tables_of(child),
     )
     return page, 400 if problem else 200
 

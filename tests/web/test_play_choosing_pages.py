@@ -297,3 +297,21 @@ def test_home_with_no_computer_players_shows_the_kitten_alone(app: Flask, child:
     sign_in_child(client, child)
     html = client.get("/me").get_data(as_text=True)
     assert faces_at_home(html) == [] and "pictures/kitten.svg" in html
+
+
+def test_play_with_the_computer_offers_the_unfinished_game_first(
+    app: Flask, child: MadeChild
+) -> None:
+    """Play! would stop an older game with computers only: the page first offers "Back to
+    your game" (the home page's button, with the other players' faces)."""
+    client = app.test_client()
+    sign_in_child(client, child)
+    html = client.get("/play/computer").get_data(as_text=True)
+    assert "Back to your game" not in html
+    started = pick(client, ["beginner"])
+    table_id = int(started.headers["Location"].rstrip("/").split("/")[-1])
+    html = client.get("/play/computer").get_data(as_text=True)
+    assert f'class="button big back-to-game" href="/play/tables/{table_id}"' in html
+    assert 'alt="Kitten"' in html.split("back-to-game", 1)[1].split("</a>", 1)[0]
+    assert 'data-speak="Your game is not over: tap Back to your game' in html
+    assert buttons_without_a_picture(html) == []

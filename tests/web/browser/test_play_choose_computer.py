@@ -62,3 +62,33 @@ def test_a_child_taps_the_players_they_want_and_gets_exactly_them(
     assert page.locator("img[src$='pictures/kitten-ginger.svg']").count() >= 1
     assert errors == []
     context.close()
+
+
+def test_back_from_a_game_finds_it_first_and_play_still_fits(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    """The browser's Back from a game lands here: "Back to your game" (with the players'
+    faces) comes first, as on the home page, since Play! starts a new game and stops that
+    one. Every player and Play! still fit the tablet (a reviewer lost a game this way)."""
+    set_level(app, child, "ultra_peek", computer_strong=True)
+    page = child_context(chromium, app, live_server, child).new_page()
+    page.goto("/play/computer")
+    expect(page.locator(".back-to-game")).to_have_count(0)
+    page.get_by_role("button", name="Play!").click()
+    expect(page.locator("[data-board]")).to_be_visible()
+    game_url = page.url
+    page.go_back()
+    back = page.get_by_role("link", name="Back to your game")
+    expect(back).to_be_visible()
+    expect(back.get_by_role("img", name="Kitten")).to_be_visible()
+    assert "Back to your game" in (
+        page.locator(".say-this [data-speak]").get_attribute("data-speak") or ""
+    )
+    play = page.get_by_role("button", name="Play!")
+    box = play.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= TABLET["height"], box
+    no_axe_violations(page)
+    back.click()
+    expect(page).to_have_url(game_url)
+    expect(page.locator("[data-board]")).to_be_visible()
+    page.context.close()
