@@ -37,7 +37,7 @@ def test_between_rounds_the_child_with_the_shortest_bar_is_celebrated(
     assert snapshot(app, table_id)[1] == "counting"
     count_for(app, client, table_id, 0)
     page = client.get(f"/play/tables/{table_id}").get_data(as_text=True)
-    assert "Round 1 is over!" in page
+    assert "Round 1 of 2 is over!" in page
     assert 'data-celebrate="shortest"' in page and "Hooray! Your bar is the shortest!" in page
     assert 'data-celebrate="kind"' not in page
 

@@ -35,10 +35,10 @@ SPOILERS = re.compile(r"\d+ points|seat-score|running-total|\bwon\b|\bwin\b|winn
 
 
 def to_counting(
-    app: Flask, child: MadeChild, scoring: str, rounds: int = 1
+    app: Flask, child: MadeChild, scoring: str, rounds: int = 1, **options: Any
 ) -> tuple[int, FlaskClient]:
     set_level(app, child, "ultra_peek", scoring=scoring)
-    table_id = start_table(app, [child], ["beginner", "beginner"], rounds=rounds)
+    table_id = start_table(app, [child], ["beginner", "beginner"], rounds=rounds, **options)
     kid = child_client(app, child)
     play_turn(app, kid, table_id, finish=actions.CALL)
     for _ in range(40):
@@ -80,14 +80,16 @@ def test_a_series_shows_the_round_before_the_next_one(
     count_for(app, kid, table_id, 0)
     assert snapshot(app, table_id)[1] == "playing"  # the count dealt round 2
     page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
-    assert "Round 1 is over!" in page and "Your line made" in page
+    assert "Round 1 of 2 is over!" in page and "Your line made" in page
+    # A dot a round: one played, one to come.
+    assert page.count('class="round-dot done"') == 1 and page.count('class="round-dot"') == 1
     assert "Round 1: everyone&#39;s bars" in page and "running-total" in page
     assert "Next round!" in page and "data-board" not in page
     # "Next round!" goes on to round 2's board.
     page = kid.get(f"/play/tables/{table_id}?next=1").get_data(as_text=True)
-    assert "Round 1 is over!" not in page and "data-board" in page
+    assert "Round 1 of 2 is over!" not in page and "data-board" in page
     page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
-    assert "Round 1 is over!" not in page
+    assert "Round 1 of 2 is over!" not in page
 
 
 def to_counting_together(
@@ -135,7 +137,7 @@ def test_a_child_who_has_counted_does_not_see_the_answer_of_one_still_counting(
         assert f'<span class="running-total">{scores[1]}</span>' in page and " won." in page
     else:
         page = kid_ava.get(f"/play/tables/{table_id}").get_data(as_text=True)
-        assert "Round 1 is over!" in page and "data-still-counting" not in page
+        assert f"Round 1 of {rounds} is over!" in page and "data-still-counting" not in page
         assert f'<span class="running-total">{scores[1]}</span>' in page
 
 
@@ -157,7 +159,7 @@ def test_between_rounds_the_results_say_the_total_so_far(app: Flask, child: Made
     g = game(app, table_id)
     first, second = g.score_history[0], g.score_history[1]
     page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
-    assert "Round 2 is over!" in page
+    assert "Round 2 of 3 is over!" in page
     assert f"Your line made {second[0]} points." in page
     assert f"After 2 rounds, your total is {first[0] + second[0]} points." in page
     for seat in range(3):
@@ -191,3 +193,12 @@ def test_the_story_keeps_no_face_down_card_on_screen(
     text = json.dumps(poll(kid, table_id, 0))
     assert said in text
     assert ("took the 1" in page + text) is named
+
+
+def test_a_game_to_a_points_limit_gives_no_number_of_rounds(app: Flask, child: MadeChild) -> None:
+    """Played to a points limit, the game has no set number of rounds: "Round 1 is over!"
+    without "of" and without dots (which would promise an end the game does not have)."""
+    table_id, kid = to_counting(app, child, "cubes", series="limit", limit=100)
+    count_for(app, kid, table_id, 0)
+    page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Round 1 is over!" in page and "round-dot" not in page

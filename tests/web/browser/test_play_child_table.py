@@ -102,7 +102,7 @@ def test_standard_shows_the_outside_cards_at_the_start_of_each_round(
     # Round 1 to its end, then round 2 starts with the look again.
     call_and_wait_to_count(page)
     type_total(page, sum(int(c) for c in game(app, table_id).lines[0]))
-    expect(page.get_by_text("Round 1 is over!")).to_be_visible()
+    expect(page.get_by_text("Round 1 of 2 is over!")).to_be_visible()
     no_axe_violations(page)
     # "Next round!" is on screen above everyone's bars, at every size.
     every_size(page, "round 1's results", ".next-round")
@@ -355,7 +355,10 @@ def test_a_series_results_say_what_their_bars_show(
         type_total(page, sum(int(c) for c in game(app, table_id).lines[0]))
         if number == 3:
             break
-        expect(page.get_by_text(f"Round {number} is over!")).to_be_visible()
+        expect(page.get_by_text(f"Round {number} of 3 is over!")).to_be_visible()
+        # A dot a round: the played ones filled, the rounds left to count.
+        expect(page.locator(".round-dot.done")).to_have_count(number)
+        expect(page.locator(".round-dot")).to_have_count(3)
         scores = game(app, table_id).score_history[number - 1]
         bars = page.locator(".seat-bar")
         expect(bars).to_have_count(3)
