@@ -28,6 +28,7 @@ from classroom.tables.counting import (
     record_count,
 )
 from classroom.tables.errors import TableError, TableMovedOn
+from classroom.tables.faces import stand_in_names
 from classroom.tables.leaving import stopped_for_new_game
 from classroom.tables.loading import game_seen, load_table, stored_events, stored_story
 from classroom.tables.looks import look
@@ -414,7 +415,8 @@ def story_since(table: PlayTable, seat: int | None, since: int) -> list[StoryLin
     seats = table.seats
     face_up = None if seat is None else face_up_for(game_seen(table).view(seat))
     names, pictures = [s.name for s in seats], [s.picture for s in seats]
-    return tell(redacted(items, seat), names, seat, pictures, face_up=face_up)
+    standing = stand_in_names(seats)
+    return tell(redacted(items, seat), names, seat, pictures, face_up=face_up, standing=standing)
 
 
 def story_items(lines: list[StoryLine]) -> list[str]:
@@ -454,7 +456,7 @@ def handle_move(table: PlayTable, seat: int, urls: Urls) -> Any:
         told = redacted(list(result.events), seat)
         face_up = face_up_for(game_seen(fresh).view(seat))
         told = unspoiled(told) if counting_seats(fresh) else told
-        lines = tell(told, names, seat, face_up=face_up)
+        lines = tell(told, names, seat, face_up=face_up, standing=stand_in_names(fresh.seats))
         return jsonify(
             {
                 "ok": True,

@@ -23,7 +23,7 @@ from classroom.game import (
 )
 from classroom.models import TableSeat
 
-from .faces import face_at
+from .faces import face_at, stand_in_names
 from .status import TableStatus
 from .story import StoryItem, StoryLine, face_up_for, tell, unspoiled
 
@@ -493,6 +493,7 @@ def build_board(
                 me,
                 [r.picture for r in seat_rows],
                 face_up=None if watching else face_up_for(view),
+                standing=stand_in_names(seat_rows),
             )
         )
     )

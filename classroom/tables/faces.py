@@ -142,6 +142,16 @@ def face_at(personality: str, seats: Iterable[Any], seat: int) -> Face:
     return computer_face(personality, seated_faces(others), [s.colour for s in others])
 
 
+def stand_in_names(seats: Sequence[Any]) -> dict[int, str]:
+    """The seats a computer player plays for an away child now, with its name (the story
+    tells their moves as the stand-in's: classroom.tables.story.tell)."""
+    return {
+        row.seat: face_at(row.stand_in, seats, row.seat).name
+        for row in seats
+        if row.stand_in is not None
+    }
+
+
 def seated_faces(seats: Iterable[Any]) -> list[tuple[str, str]]:
     """The names and computer pictures at a table, for computer_face: every seat's name, and
     the pictures of the computer players (a child's picture stands on their own colour)."""

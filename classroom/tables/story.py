@@ -7,7 +7,7 @@ may see, and the story is what everyone saw happen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from classroom.game import Event, EventKind, SeatView, card_label, is_power
@@ -117,17 +117,53 @@ def face_up_for(view: SeatView) -> Callable[[int, int | None], bool]:
     return face_up
 
 
+# The moves a player makes (not what happens to a seat): told with the name of whoever made
+# them, a computer player standing in for an away child included.
+_MOVES = frozenset(
+    {
+        EventKind.DREW,
+        EventKind.PLACED,
+        EventKind.DISCARDED,
+        EventKind.PEEKED,
+        EventKind.SWAPPED,
+        EventKind.SWAP_DECLINED,
+        EventKind.DRAW_2_USED,
+        EventKind.CALLED,
+    }
+)
+_STAND_IN = ("left", "taken_out")  # notes after which a computer player plays the seat
+
+
+def stood_in_before(items: Sequence[StoryItem], standing: Mapping[int, str]) -> dict[int, str]:
+    """Who played each seat for an away child at the start of `items`, from who does now
+    (`standing`: seat -> the stand-in's name, after the last item): a seat whose child left
+    within `items` was still theirs before; one whose child came back was stood in for."""
+    before = dict(standing)
+    for item in reversed(items):
+        if isinstance(item, SeatNote):
+            if item.kind in _STAND_IN:
+                before.pop(item.seat, None)
+            elif item.kind == "back":
+                before[item.seat] = item.by
+    return before
+
+
 def tell(
     events: Sequence[StoryItem],
     names: Sequence[str],
     me: int | None = None,
     pictures: Sequence[str] | None = None,
     face_up: Callable[[int, int | None], bool] | None = None,
+    standing: Mapping[int, str] | None = None,
 ) -> list[StoryLine]:
     """The sentences for `events` (redacted for `me`; None for a watcher), oldest first; a
     computer player's thought with its picture from `pictures`, when given. `face_up`
     (face_up_for the reader's view): a card taken from the DISCARD pile is named only when
-    the place it went to is face up for the reader; None names it (a teacher watching)."""
+    the place it went to is face up for the reader; None names it (a teacher watching).
+    `standing` (seat -> name, after the last event): the computer players playing for away
+    children now, so their moves are told as theirs ("Mittens (for Leo M.) drew a card."),
+    never as the child's."""
+    stand_ins = stood_in_before(events, standing or {})
 
     def named(taken: Event, position: int | None) -> Event:
         # The card is gone from the DISCARD pile into a face-down place: the story does not
@@ -146,13 +182,19 @@ def tell(
             return "someone's"
         return "your" if seat == me else f"{names[seat]}'s"
 
+    def mover(seat: int | None) -> str:
+        # Who made a move: a stand-in is named, with the child it plays for.
+        if seat is None or seat not in stand_ins:
+            return who(seat)
+        return f"{stand_ins[seat]} (for {'you' if seat == me else names[seat]})"
+
     lines: list[StoryLine] = []
     taken: Event | None = None
     for event in events:
         if isinstance(event, Thought):
             # Said after the move it is about, so after its placement too.
             if taken is not None:
-                lines.append(_took(named(taken, None), who))
+                lines.append(_took(named(taken, None), mover))
                 taken = None
             picture = pictures[event.seat] if pictures is not None else None
             text = f"{names[event.seat]}: \u201c{say(event, names, me)}\u201d"
@@ -160,9 +202,13 @@ def tell(
             continue
         if isinstance(event, SeatNote):
             if taken is not None:
-                lines.append(_took(named(taken, None), who))
+                lines.append(_took(named(taken, None), mover))
                 taken = None
             lines.append(_tell_note(event, who(event.seat) == "You", names[event.seat]))
+            if event.kind in _STAND_IN:
+                stand_ins[event.seat] = event.by
+            elif event.kind == "back":
+                stand_ins.pop(event.seat, None)
             continue
         kind, seat = event.kind, event.seat
         if kind is EventKind.TOOK_DISCARD and event.card is not None:
@@ -174,7 +220,7 @@ def tell(
                 what = "the DISCARD card" if card is None else _card(card)
                 lines.append(
                     StoryLine(
-                        f"{who(seat)} took {what} and put it in place {event.position}.",
+                        f"{mover(seat)} took {what} and put it in place {event.position}.",
                         card,
                         seat,
                         str(EventKind.PLACED),
@@ -183,9 +229,9 @@ def tell(
                 )
                 taken = None
                 continue
-            lines.append(_took(named(taken, None), who))
+            lines.append(_took(named(taken, None), mover))
             taken = None
-        line = _tell_one(event, who, whose)
+        line = _tell_one(event, mover if kind in _MOVES else who, whose)
         if line is not None:
             where = {"position": event.position, "other_seat": event.other_seat}
             where["other_position"] = event.other_position
@@ -193,7 +239,7 @@ def tell(
     if taken is not None:
         # Not placed yet: the page keeps this line when the placing comes in the next update.
         shown = named(taken, None)
-        lines.append(_took(shown, who, shown.card, taken.seat))
+        lines.append(_took(shown, mover, shown.card, taken.seat))
     return lines
 
 

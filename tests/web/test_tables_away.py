@@ -96,6 +96,10 @@ def test_a_child_who_left_is_played_for_until_they_come_back(
             break
         poll(leo_tablet, table_id)
     assert game(app, table_id).current_seat == 1
+    # The story tells Tabby's moves as Tabby's, never as Mia's slips.
+    page = leo_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Tabby (for Mia) drew a card." in page or "Tabby (for Mia) took" in page
+    assert "Mia drew a card." not in page
     assert count_rows(app, ComputerChoiceRow, table_id=table_id, personality="solid") >= 2
     assert count_rows(app, ComputerChoiceRow, table_id=table_id, seat=0) >= 2
     assert count_rows(app, ChoiceRow, child_id=mia.id) == 0

@@ -169,7 +169,7 @@ def test_between_rounds_the_results_say_the_total_so_far(app: Flask, child: Made
         assert f"total so far {first[seat] + second[seat]}." in page or (
             f"total so far {first[seat] + second[seat]}, winning." in page
         )
-    assert "Round 1 is over!" not in page
+    assert "Round 1 of 3 is over!" not in page
 
 
 @pytest.mark.parametrize(("level", "named"), [("standard", False), ("ultra_peek", True)])

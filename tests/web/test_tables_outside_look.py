@@ -180,9 +180,9 @@ def test_no_look_while_the_round_results_are_shown(
     assert snapshot(app, table_id)[1] == "playing"
     # Leo's count dealt round 2: his next page shows round 1's results, not the board.
     results = leo_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
-    assert "Round 1 is over!" in results
+    assert "Round 1 of 2 is over!" in results
     # Its speaker reads the results, not the turn the board is not showing.
-    assert 'data-speak="Round 1 is over! Your line made' in results and "Your turn" not in results
+    assert 'data-speak="Round 1 of 2 is over! Your line made' in results and "Your turn" not in results
     assert "Remember these!" not in results and "card-outside" not in results
     assert [r for r, _, _ in looks(app, leo)] == [1, 1]
     # Mia's waiting page polls once more and learns of the new round: no look yet.
@@ -191,7 +191,7 @@ def test_no_look_while_the_round_results_are_shown(
     assert [r for r, _, _ in looks(app, mia)] == [1, 1]
     # Mia's reloaded page shows round 1's results too, now with Leo's bar: no look yet.
     results = mia_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
-    assert "Round 1 is over!" in results and "card-outside" not in results
+    assert "Round 1 of 2 is over!" in results and "card-outside" not in results
     assert [r for r, _, _ in looks(app, mia)] == [1, 1]
     # The pages that show round 2's board give the look, with the whole look's seconds.
     for kid, tablet in ((leo, leo_tablet), (mia, mia_tablet)):

@@ -147,3 +147,50 @@ def test_a_new_rounds_story_starts_with_the_new_round() -> None:
     ]
     assert this_round(events[:3]) == events[:3]
     assert this_round([]) == []
+
+
+def test_a_stand_ins_moves_are_told_as_its_own_never_the_childs() -> None:
+    """Leo left and Mittens plays for him: the moves Mittens makes read "Mittens (for Leo)
+    drew a card.", not "Leo drew a card." (a teacher read those as Leo's slips); Leo's own
+    moves before he left, and after he is back, are his. Whose turn it is stays the seat's."""
+    from classroom.tables.story import SeatNote
+
+    drew = Event(EventKind.DREW, seat=2)
+    dropped = Event(EventKind.DISCARDED, seat=2, card=1)
+    items = [
+        drew,
+        dropped,
+        SeatNote("left", 2, "Mittens"),
+        drew,
+        Event(EventKind.TOOK_DISCARD, seat=2, card=3),
+        Event(EventKind.PLACED, seat=2, card=3, position=1),
+        Event(EventKind.CALLED, seat=2),
+        Event(EventKind.TURN_ENDED, seat=2, other_seat=0),
+        SeatNote("back", 2, "Mittens"),
+        drew,
+    ]
+    told = [line.text for line in tell(items, NAMES, 0, standing={})]
+    assert told == [
+        "Leo drew a card.",
+        "Leo put the 1 on the DISCARD pile.",
+        "Leo has left the table. Mittens plays for Leo until Leo comes back.",
+        "Mittens (for Leo) drew a card.",
+        "Mittens (for Leo) took the 3 and put it in place 1.",
+        "Mittens (for Leo) called Rat-a-Tat-Cat!",
+        "Now it is your turn.",
+        "Leo is back!",
+        "Leo drew a card.",
+    ]
+    # The newest lines alone (a page's update): who plays the seat now says it.
+    assert [line.text for line in tell([drew], NAMES, 0, standing={2: "Mittens"})] == [
+        "Mittens (for Leo) drew a card."
+    ]
+    # Leo's own page: "for you".
+    assert [line.text for line in tell([drew], NAMES, 2, standing={2: "Mittens"})] == [
+        "Mittens (for you) drew a card."
+    ]
+    # Before a "left" note in the same update, the seat was still Leo's.
+    assert [
+        line.text
+        for line in tell([drew, SeatNote("left", 2, "Mittens")], NAMES, 0, standing={2: "Mittens"})
+    ][0] == "Leo drew a card."
