@@ -182,7 +182,8 @@ def test_no_look_while_the_round_results_are_shown(
     results = leo_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert "Round 1 of 2 is over!" in results
     # Its speaker reads the results, not the turn the board is not showing.
-    assert 'data-speak="Round 1 of 2 is over! Your line made' in results and "Your turn" not in results
+    assert 'data-speak="Round 1 of 2 is over! Your line made' in results
+    assert "Your turn" not in results
     assert "Remember these!" not in results and "card-outside" not in results
     assert [r for r, _, _ in looks(app, leo)] == [1, 1]
     # Mia's waiting page polls once more and learns of the new round: no look yet.

@@ -190,7 +190,5 @@ def test_a_stand_ins_moves_are_told_as_its_own_never_the_childs() -> None:
         "Mittens (for you) drew a card."
     ]
     # Before a "left" note in the same update, the seat was still Leo's.
-    assert [
-        line.text
-        for line in tell([drew, SeatNote("left", 2, "Mittens")], NAMES, 0, standing={2: "Mittens"})
-    ][0] == "Leo drew a card."
+    first = tell([drew, SeatNote("left", 2, "Mittens")], NAMES, 0, standing={2: "Mittens"})[0]
+    assert first.text == "Leo drew a card."
