@@ -139,7 +139,7 @@ def test_the_today_panel_on_an_empty_a_quiet_and_a_busy_day(
     assert "No one has played yet today." in empty
     assert "Games today" not in empty and "Last choice" not in empty and "waiting" not in empty
     # Quiet: a table is set up, but no child has made a choice yet.
-    start_table(app, [noah], ["beginner"])
+    noah_table = start_table(app, [noah], ["beginner"])
     quiet = today_panel(teacher_client, classroom)
     assert "No one has played yet today." in quiet
     assert "1 table is playing now, with no child's choice yet today." in quiet
@@ -163,6 +163,15 @@ def test_the_today_panel_on_an_empty_a_quiet_and_a_busy_day(
     assert "Last choice just now." in busy
     assert "<dt>Playing now</dt><dd>1</dd>" in busy  # Noah's, still; Mia's is over
     assert "Of the tables playing now, 1 has no child's choice yet today." in busy
+    # Noah makes a choice at the one table playing: no line says it has none (a review found
+    # "1 table is playing now, with no child's choice yet today" beside Noah's choices).
+    noah_client = app.test_client()
+    sign_in_child(noah_client, noah)
+    play_turn(app, noah_client, noah_table)
+    busier = today_panel(teacher_client, classroom)
+    assert "<tr><td>Noah B.</td><td>" in busier and "<dt>Playing now</dt><dd>1</dd>" in busier
+    assert "no child&#39;s choice yet today" not in busier
+    assert "no child's choice yet today" not in busier
 
 
 def test_the_today_panel_follows_the_class_day(
