@@ -186,6 +186,19 @@ TOPICS: dict[str, Topic] = {
             "number keeps both."
         ),
     ),
+    # Every measure with enough chances is strong, and the next step is not up yet (too few
+    # recent games to judge, say): practising to make it steady, not "learning to compare".
+    "steady": Topic(
+        lambda name: gettext(
+            "%(name)s does well at this level and is practising to make it steady before "
+            "the next one.",
+            name=name,
+        ),
+        lambda: gettext(
+            "Play a card game where the lowest total wins, and add up your cards together at "
+            "the end."
+        ),
+    ),
     "next_level": Topic(
         lambda name: gettext(
             "%(name)s is getting ready for a harder level of the game.", name=name
@@ -236,9 +249,14 @@ def topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
         return min(learning, key=lambda pair: pair[0])[1]
     if s.level is Level.STANDARD:
         return "full_game"
-    # "Getting ready for a harder level" only when the evidence says so (the next step is up);
-    # too few chances to judge, or not yet ready, is practising comparisons at this level.
-    return "next_level" if data.next_step.move is Move.UP else "comparing"
+    # "Getting ready for a harder level" only when the evidence says so (the next step is up).
+    if data.next_step.move is Move.UP:
+        return "next_level"
+    # Strong wherever there are enough chances: "learning to keep the lower of two numbers"
+    # would contradict "45 times out of 45" above it (a review found it did). Too few
+    # chances to judge anything is practising comparisons at this level.
+    measured = [rate for _, rate, applied in weak if applied and rate.value is not None]
+    return "steady" if measured else "comparing"
 
 
 def period_text(start: date, end: date) -> str:

@@ -277,6 +277,38 @@ def test_too_few_chances_are_not_getting_ready_for_a_harder_level() -> None:
         assert topic_of(data, applies) == topic, move
 
 
+def test_strong_everywhere_but_not_moving_up_is_practising_not_learning_to_compare() -> None:
+    """A review found Zoe's report say "45 times out of 45" and then "Zoe is learning to keep
+    the lower of two numbers every time". Strong wherever there are enough chances, with the
+    next step not up (too few recent games, say), she practises to make it steady."""
+    from types import SimpleNamespace
+
+    from classroom.dashboard.report import TOPICS, topic_of
+    from classroom.game import Level
+    from classroom.insights import Move
+
+    good = SimpleNamespace(value=1.0, above_chance=True, hits=45, chances=45)
+    few = SimpleNamespace(value=None, above_chance=None, hits=0, chances=3)
+    applies = {"memory": False, "cubes": True, "typing": False}
+    for move, topic in ((Move.STAY, "steady"), (Move.DOWN, "steady"), (Move.UP, "next_level")):
+        data: Any = SimpleNamespace(
+            active_flags=[],
+            flags=[],
+            summary=summary_of(good, Level.PEEK),
+            next_step=SimpleNamespace(move=move),
+        )
+        assert topic_of(data, applies) == topic, move
+    # Nothing measured yet: practising comparisons, as before.
+    data = SimpleNamespace(
+        active_flags=[],
+        flags=[],
+        summary=summary_of(few, Level.PEEK),
+        next_step=SimpleNamespace(move=Move.STAY),
+    )
+    assert topic_of(data, applies) == "comparing"
+    assert "does well at this level" in TOPICS["steady"].learning("Zoe")
+
+
 def test_a_flagged_habit_is_not_also_a_strength(app: Flask) -> None:
     """A review found Lily's memory both a strength ("85 of 103") and what she is learning,
     her memory flag being on."""
