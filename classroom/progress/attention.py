@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from classroom.extensions import db
 from classroom.game import Level
-from classroom.insights import Move, Trend
+from classroom.insights import Move, Recommendation, Trend
 from classroom.models import AssignmentChange, Child, Classroom, DailyTally
 from classroom.zones import local_day
 
@@ -35,11 +35,14 @@ class Reason:
     colour: str
     text: str
     since: date
+    # Which part of the list: 0 something is wrong, 1 ready to move up, 2 at a level for long.
+    # Problems first, then the move a teacher makes, then the slow ones; newest first in each.
+    part: int = 0
 
     @classmethod
-    def of(cls, child: Child, text: str, since: date) -> Reason:
+    def of(cls, child: Child, text: str, since: date, part: int = 0) -> Reason:
         """A child's reason."""
-        return cls(child.id, child.display_name, child.picture, child.colour, text, since)
+        return cls(child.id, child.display_name, child.picture, child.colour, text, since, part)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +99,22 @@ def last_played(class_id: int, child_ids: list[int]) -> dict[int, date]:
         .group_by(DailyTally.child_id)
     )
     return {int(child_id): day for child_id, day in rows}
+
+
+def stuck_text(at: str, step: Recommendation) -> str:
+    """Why a child has stayed at a level so long, in one line ("at Peek for 8 weeks"): too
+    few recent comparisons to decide a move is "needs more games" (the true reason is "play
+    more", docs/dashboards.md); otherwise the page's own reason to stay follows, since a
+    bare "without moving forward" read as "not learning" beside 98 % right (a review found
+    Lily W. held by her memory, which the line did not say)."""
+    few = step.too_few
+    if few is not None:
+        return (
+            f"needs more games: {few.chances} of the {few.minimum} comparisons "
+            f"a move needs {step.span} ({at})"
+        )
+    why = step.sentence.split(": ", 1)[-1]
+    return f"{at} without moving forward: {why}"
 
 
 def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
@@ -161,23 +180,21 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
                 )
             )
             continue
+        step = row.next_step
+        if step.move is Move.UP:
+            # The teacher's move to make: "ready for Peek", with the evidence (the page's own
+            # sentence without its "Move up to Peek: ").
+            why = step.sentence.split(": ", 1)[-1]
+            text = f"ready to move up to {step.level.label}: {why}"
+            found.append(Reason.of(child, text, last or today, part=1))
+            continue
         level_day = since.get(child.id)
         stuck = level_day is not None and (today - level_day).days >= STUCK_DAYS
-        step = row.next_step
         # The top level has no level to move forward to: staying there is no news.
         top = row.summary.level is list(Level)[-1]
         if stuck and not top and step.move is Move.STAY and row.summary.trend is not Trend.UP:
             weeks = (today - level_day).days // 7
             at = f"at {row.summary.level.label} for {weeks} weeks"
-            few = step.too_few
-            # Held only by too few recent comparisons (right or not): the true reason is
-            # "play more", not "no progress" (docs/dashboards.md).
-            text = (
-                f"needs more games: {few.chances} of the {few.minimum} comparisons "
-                f"a move needs {step.span} ({at})"
-                if few is not None
-                else f"{at} without moving forward"
-            )
-            found.append(Reason.of(child, text, level_day))
-    found.sort(key=lambda r: (r.since, r.name.casefold()), reverse=True)
+            found.append(Reason.of(child, stuck_text(at, step), level_day, part=2))
+    found.sort(key=lambda r: (r.part, -r.since.toordinal(), r.name.casefold()))
     return NeedsYou(found[:SHOWN], max(0, len(found) - SHOWN), waiting, len(children))

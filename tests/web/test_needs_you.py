@@ -87,13 +87,16 @@ def test_who_needs_you_lists_each_child_with_one_reason_newest_first(
     listed = names_and_reasons(html)
     names = [name for name, _ in listed]
     reasons = dict(listed)
-    assert "Ava" not in names
+    # Ava is right every day for weeks: the teacher's move to make, after the problems.
+    assert reasons["Ava"].startswith("ready to move up to Peek: ")
+    assert "comparisons right in the last 2 weeks" in reasons["Ava"]
     assert reasons["Ben"] == "cannot sign in: too many wrong secret pictures"
     assert reasons["Cleo"].startswith("no games since ")
     assert reasons["Dev"] == "no games yet"
     assert reasons["Eli"].startswith("new this week: treats all cats alike")
-    # Newest first: today's lock, this week's flag, the quiet child, the one who never played.
-    assert names == ["Ben", "Eli", "Cleo", "Dev"]
+    # Problems first, newest first: today's lock, this week's flag, the quiet child, the one
+    # who never played; then who is ready to move up.
+    assert names == ["Ben", "Eli", "Cleo", "Dev", "Ava"]
     for child in (locked, quiet, never, slipping):
         assert f'href="/children/{child.id}/progress"' in html
 
@@ -120,7 +123,7 @@ def test_a_new_child_who_has_not_played_is_named_not_counted_as_played(
     """One child plays, a child added this week has not: the page names the new child
     rather than say that everyone played; beside a list, in a line under it."""
     steady = make_child(classroom, "Ava")
-    play(app, classroom, steady, Habit.CORRECT, list(range(1, 20)))
+    play(app, classroom, steady, Habit.CORRECT, [1, 2])  # too few to move: not listed
     with app.app_context():
         db.session.execute(
             update(Child)
@@ -198,6 +201,39 @@ def test_a_child_held_only_by_too_few_games_is_told_so(
         reasons["Zoe"],
     ), reasons["Zoe"]
     assert "without moving forward" not in reasons["Zoe"]
+
+
+def test_a_child_held_by_another_measure_is_told_which() -> None:
+    """At Outside Peek for weeks, comparisons right but choices against cards seen: the line
+    says what holds the child (the page's reason to stay), not a bare "without moving
+    forward" that a teacher read as "not learning" beside 98 % right (a review, Lily W.)."""
+    from classroom.game import Level
+    from classroom.insights import Move, Recommendation
+    from classroom.insights.measures import rate
+    from classroom.progress.attention import stuck_text
+
+    held = Recommendation(
+        Move.STAY,
+        Level.OUTSIDE_PEEK,
+        "Stay at Outside Peek: 367 of 377 comparisons right in the last 2 weeks (by chance "
+        "about 145); 10 of 55 choices went against a card they had seen.",
+    )
+    assert stuck_text("at Outside Peek for 8 weeks", held) == (
+        "at Outside Peek for 8 weeks without moving forward: 367 of 377 comparisons right in "
+        "the last 2 weeks (by chance about 145); 10 of 55 choices went against a card they "
+        "had seen."
+    )
+    few = Recommendation(
+        Move.STAY,
+        Level.PEEK,
+        "Stay at Peek: ...",
+        too_few=rate(13, 13, 20),
+        span="in the last 2 weeks",
+    )
+    assert stuck_text("at Peek for 8 weeks", few) == (
+        "needs more games: 13 of the 20 comparisons a move needs in the last 2 weeks "
+        "(at Peek for 8 weeks)"
+    )
 
 
 def test_a_child_at_the_top_level_is_not_without_moving_forward(
