@@ -35,14 +35,20 @@ class Reason:
     colour: str
     text: str
     since: date
-    # Which part of the list: 0 something is wrong, 1 ready to move up, 2 at a level for long.
-    # Problems first, then the move a teacher makes, then the slow ones; newest first in each.
-    part: int = 0
 
     @classmethod
-    def of(cls, child: Child, text: str, since: date, part: int = 0) -> Reason:
+    def of(cls, child: Child, text: str, since: date) -> Reason:
         """A child's reason."""
-        return cls(child.id, child.display_name, child.picture, child.colour, text, since, part)
+        return cls(child.id, child.display_name, child.picture, child.colour, text, since)
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """A child the next step says to move up: the teacher's move to make."""
+
+    child_id: int
+    name: str
+    level: Level  # the level to move up to
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +61,15 @@ class NeedsYou:
     # page must not say "everyone has played this week" while they have not.
     new_not_played: list[str] = field(default_factory=list)
     children: int = 0  # active children in the class (none: there is no one to look at yet)
+    # Ready to move up, in one line under the list (names by level): a review found six
+    # "Move up" children on the overview and none here; one line each would push out the
+    # children something is wrong with.
+    ready: list[Ready] = field(default_factory=list)
+
+    def ready_by_level(self) -> list[tuple[Level, list[Ready]]]:
+        """The children ready to move up, grouped by the level they would move up to."""
+        levels = sorted({r.level for r in self.ready}, key=list(Level).index)
+        return [(level, [r for r in self.ready if r.level is level]) for level in levels]
 
 
 FLAG_WORDS = {
@@ -133,6 +148,7 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
     played = last_played(classroom.id, ids)
     found: list[Reason] = []
     waiting: list[str] = []
+    ready: list[Ready] = []
     for child in children:
         row = now[child.id]
 
@@ -182,11 +198,7 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
             continue
         step = row.next_step
         if step.move is Move.UP:
-            # The teacher's move to make: "ready for Peek", with the evidence (the page's own
-            # sentence without its "Move up to Peek: ").
-            why = step.sentence.split(": ", 1)[-1]
-            text = f"ready to move up to {step.level.label}: {why}"
-            found.append(Reason.of(child, text, last or today, part=1))
+            ready.append(Ready(child.id, child.display_name, step.level))
             continue
         level_day = since.get(child.id)
         stuck = level_day is not None and (today - level_day).days >= STUCK_DAYS
@@ -195,6 +207,6 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
         if stuck and not top and step.move is Move.STAY and row.summary.trend is not Trend.UP:
             weeks = (today - level_day).days // 7
             at = f"at {row.summary.level.label} for {weeks} weeks"
-            found.append(Reason.of(child, stuck_text(at, step), level_day, part=2))
-    found.sort(key=lambda r: (r.part, -r.since.toordinal(), r.name.casefold()))
-    return NeedsYou(found[:SHOWN], max(0, len(found) - SHOWN), waiting, len(children))
+            found.append(Reason.of(child, stuck_text(at, step), level_day))
+    found.sort(key=lambda r: (r.since, r.name.casefold()), reverse=True)
+    return NeedsYou(found[:SHOWN], max(0, len(found) - SHOWN), waiting, len(children), ready)

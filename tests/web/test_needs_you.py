@@ -87,16 +87,18 @@ def test_who_needs_you_lists_each_child_with_one_reason_newest_first(
     listed = names_and_reasons(html)
     names = [name for name, _ in listed]
     reasons = dict(listed)
-    # Ava is right every day for weeks: the teacher's move to make, after the problems.
-    assert reasons["Ava"].startswith("ready to move up to Peek: ")
-    assert "comparisons right in the last 2 weeks" in reasons["Ava"]
+    # Ava is right every day for weeks: the teacher's move to make, in its own line.
+    assert "Ava" not in reasons
+    assert (
+        f'<strong>Ready to move up:</strong>\n    <a href="/children/{steady.id}/progress">Ava</a>'
+        " to Peek." in html
+    )
     assert reasons["Ben"] == "cannot sign in: too many wrong secret pictures"
     assert reasons["Cleo"].startswith("no games since ")
     assert reasons["Dev"] == "no games yet"
     assert reasons["Eli"].startswith("new this week: treats all cats alike")
-    # Problems first, newest first: today's lock, this week's flag, the quiet child, the one
-    # who never played; then who is ready to move up.
-    assert names == ["Ben", "Eli", "Cleo", "Dev", "Ava"]
+    # Newest first: today's lock, this week's flag, the quiet child, the one who never played.
+    assert names == ["Ben", "Eli", "Cleo", "Dev"]
     for child in (locked, quiet, never, slipping):
         assert f'href="/children/{child.id}/progress"' in html
 
@@ -271,3 +273,27 @@ def test_no_gap_before_the_colon_of_a_reason() -> None:
     rule = re.search(r"\.needs-list li \{([^}]*)\}", css)
     assert rule is not None
     assert "flex" not in rule.group(1) and "grid" not in rule.group(1)
+
+
+def test_the_children_ready_to_move_up_are_grouped_by_level() -> None:
+    """One line under the list: the names by the level they would move up to, in the
+    levels' order."""
+    from classroom.game import Level
+    from classroom.progress.attention import NeedsYou, Ready
+
+    needs = NeedsYou(
+        [],
+        0,
+        ready=[
+            Ready(1, "Sam R.", Level.OUTSIDE_PEEK),
+            Ready(2, "Ava T.", Level.PEEK),
+            Ready(3, "Ruby S.", Level.STANDARD),
+            Ready(4, "Finn D.", Level.PEEK),
+        ],
+    )
+    grouped = [(level, [r.name for r in rs]) for level, rs in needs.ready_by_level()]
+    assert grouped == [
+        (Level.PEEK, ["Ava T.", "Finn D."]),
+        (Level.OUTSIDE_PEEK, ["Sam R."]),
+        (Level.STANDARD, ["Ruby S."]),
+    ]
