@@ -8,8 +8,9 @@ from typing import Any
 from flask import render_template, request
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
-from wtforms import SelectMultipleField, widgets
+from wtforms import IntegerField, SelectMultipleField, widgets
 from wtforms.fields.choices import SelectChoice
+from wtforms.validators import StopValidation
 
 # What a view with a form returns: a redirect, the page, or the page with an error status.
 FormPage = Response | str | tuple[str, int]
@@ -43,3 +44,31 @@ def choices(pairs: Iterable[tuple[Any, str]]) -> list[SelectChoice]:
 def render_form(template: str, **context: Any) -> tuple[str, int]:
     """A form's page: 200 when first shown, 400 when a sent form came back with errors."""
     return render_template(template, **context), 400 if request.method == "POST" else 200
+
+
+class WholeNumberField(IntegerField):
+    """A whole number typed by a teacher; anything else gets one sentence they can act on
+    ("Type a whole number, or leave it blank."), not WTForms' "Not a valid integer value."
+    beside an "out of range" for the number it could not read. Blank is None: "as assigned"
+    where the field is optional (`blank_ok`), for InputRequired to refuse where it is not."""
+
+    def __init__(self, *args: Any, blank_ok: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.blank_ok = blank_ok
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """Read the typed number; blank is None."""
+        if not valuelist or str(valuelist[0]).strip() == "":
+            self.data = None
+            return
+        try:
+            self.data = int(str(valuelist[0]).strip())
+        except ValueError:
+            self.data = None
+            ending = ", or leave it blank." if self.blank_ok else "."
+            raise ValueError(f"Type a whole number{ending}") from None
+
+    def pre_validate(self, form: Any) -> None:
+        """One message for a typing slip: not also "out of range" for a number not read."""
+        if self.process_errors:
+            raise StopValidation()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, TextAreaField
+from wtforms import BooleanField, HiddenField, RadioField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from classroom.assign.mixed import SETTING_LABELS, shown_text
@@ -17,7 +17,7 @@ from classroom.assignments import (
     THINK_ALOUD_NAMES,
     Assignment,
 )
-from classroom.forms import CheckboxListField, choices, strip
+from classroom.forms import CheckboxListField, WholeNumberField, choices, strip
 from classroom.models import COMPUTER_PLAYERS
 
 
@@ -34,11 +34,20 @@ class AssignmentForm(FlaskForm):
         choices=choices(SERIES_END_NAMES.items()),
         validators=[InputRequired()],
     )
-    rounds = IntegerField(
-        "Rounds per game", validators=[InputRequired(), NumberRange(min=1, max=20)], default=1
+    rounds = WholeNumberField(
+        "Rounds per game",
+        validators=[InputRequired(), NumberRange(min=1, max=20, message="From 1 to 20 rounds.")],
+        default=1,
+        blank_ok=False,
     )
-    points_limit = IntegerField(
-        "Points limit", validators=[InputRequired(), NumberRange(min=20, max=500)], default=100
+    points_limit = WholeNumberField(
+        "Points limit",
+        validators=[
+            InputRequired(),
+            NumberRange(min=20, max=500, message="From 20 to 500 points."),
+        ],
+        default=100,
+        blank_ok=False,
     )
     limit_ending = RadioField(
         "At the limit", choices=choices(LIMIT_ENDING_NAMES.items()), validators=[InputRequired()]

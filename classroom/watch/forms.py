@@ -7,8 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, IntegerField, RadioField, SelectField
-from wtforms.validators import NumberRange, Optional, StopValidation
+from wtforms import BooleanField, RadioField, SelectField
+from wtforms.validators import NumberRange, Optional
 
 from classroom.assignments import (
     COMPUTER_PLAYER_NAMES,
@@ -17,30 +17,10 @@ from classroom.assignments import (
     SERIES_END_NAMES,
     Assignment,
 )
-from classroom.forms import CheckboxListField, choices
+from classroom.forms import CheckboxListField, WholeNumberField, choices
 from classroom.models import Child, Classroom
 
 AS_ASSIGNED = "As the children's assignment says"
-
-
-class WholeNumberField(IntegerField):
-    """An optional whole number; anything else gets a sentence a teacher can act on."""
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        """Read the typed number; blank means "as assigned" (None)."""
-        if not valuelist or str(valuelist[0]).strip() == "":
-            self.data = None
-            return
-        try:
-            self.data = int(str(valuelist[0]).strip())
-        except ValueError:
-            self.data = None
-            raise ValueError("Type a whole number, or leave it blank.") from None
-
-    def pre_validate(self, form: Any) -> None:
-        """One message for a typing slip: not also "out of range" for a number not read."""
-        if self.process_errors:
-            raise StopValidation()
 
 
 class TableSetupForm(FlaskForm):

@@ -255,3 +255,24 @@ def test_think_aloud_in_the_form_and_the_history(
     del without["think_aloud"]
     assert teacher_client.post(url, data=without).status_code == 302
     assert fetch(app, Child, child.id).think_aloud == "on"
+
+
+def test_a_number_field_with_letters_gets_one_sentence_and_saves_nothing(
+    app: Flask, teacher_client: FlaskClient, child: MadeChild
+) -> None:
+    """Letters in "Rounds per game" said "Not a valid integer value." and "Number must be
+    between 1 and 20." at once (a review); now one sentence a teacher can act on, a 400,
+    and the child's assignment unchanged. Out of range says the range in the field's words."""
+    before = Assignment.of(fetch(app, Child, child.id))
+    sent = teacher_client.post(
+        f"/children/{child.id}/assignment", data=assignment_form(rounds="three")
+    )
+    page = sent.get_data(as_text=True)
+    assert sent.status_code == 400
+    assert "Type a whole number." in page
+    assert "Not a valid integer value" not in page and "Number must be between" not in page
+    assert Assignment.of(fetch(app, Child, child.id)) == before
+    sent = teacher_client.post(
+        f"/children/{child.id}/assignment", data=assignment_form(rounds="50")
+    )
+    assert sent.status_code == 400 and "From 1 to 20 rounds." in sent.get_data(as_text=True)
