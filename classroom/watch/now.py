@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from classroom.game import Game, Series
 from classroom.models import PlayTable
+from classroom.tables.leaving import stopped_for_new_game
 from classroom.tables.loading import game_seen
 from classroom.tables.seating import MAX_SEATS
 from classroom.tables.status import TableStatus
+from classroom.zones import local
 
 
 def round_words(game: Game) -> str:
@@ -26,6 +28,12 @@ def table_now(table: PlayTable) -> str:
         return f"Waiting to start: {taken} of {MAX_SEATS} seats taken"
     game = game_seen(table)
     names = {row.seat: row.name for row in table.seats}
+    children = [row for row in table.seats if row.child_id is not None]
+    teacher_in = any(row.teacher_id is not None for row in table.seats)
+    if children and not teacher_in and all(row.stand_in is not None for row in children):
+        # Computer players move only while someone has the table open: with every child gone
+        # the game waits, and "Kitten's turn" for minutes would look like a fault.
+        return "Paused: every child has left the table (Watch it to play it on)"
     where = round_words(game)
     if table.status == TableStatus.COUNTING:
         what = "counting the cubes"
@@ -37,3 +45,19 @@ def table_now(table: PlayTable) -> str:
             what += f" (Rat-a-Tat-Cat called by {names.get(game.caller, 'a player')})"
     sentence = f"{where}: {what}" if where else what
     return sentence[0].upper() + sentence[1:]
+
+
+def table_ended(table: PlayTable, time_zone: str) -> str:
+    """When a finished table ended and how, for the teacher's list: "Wed 25 Nov, 10:42:
+    Kitten won", "...: ended before the end" (the teacher's stop, or a new game)."""
+    when = f"{local(table.updated_at, time_zone):%a %-d %b, %H:%M}"
+    if table.state is None:
+        return f"{when}: closed before it started"
+    game = game_seen(table)
+    if game.game_over and game.winners:
+        names = {row.seat: row.name for row in table.seats}
+        won = " and ".join(names.get(seat, "a player") for seat in game.winners)
+        return f"{when}: {won} won"
+    if stopped_for_new_game(table) is not None:
+        return f"{when}: stopped when its child started a new game"
+    return f"{when}: ended before the end"

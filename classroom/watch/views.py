@@ -32,7 +32,7 @@ from classroom.tables.seating import (
 )
 from classroom.tables.status import TableStatus
 from classroom.watch.forms import TableSetupForm
-from classroom.watch.now import table_now
+from classroom.watch.now import table_ended, table_now
 
 bp = teacher_blueprint("watch", __name__)
 
@@ -95,6 +95,7 @@ def index_page(
     ).all()
     levels = {c.id: c.level for c in classroom.children}
     live = [t for t in tables if t.status != TableStatus.FINISHED]
+    finished = [t for t in tables if t.status == TableStatus.FINISHED][:10]
     return render_template(
         "watch/index.html",
         classroom=classroom,
@@ -102,9 +103,10 @@ def index_page(
         # Children at a game not over: the set-up form says so beside their names, since a
         # child is seated at one table at a time (already_playing).
         playing={s.child_id for t in live for s in t.seats if s.child_id and not s.taken_out},
-        finished=[t for t in tables if t.status == TableStatus.FINISHED][:10],
+        finished=finished,
         seat_labels={t.id: seat_labels(t, levels) for t in tables},
         now={t.id: table_now(t) for t in live},
+        ended={t.id: table_ended(t, classroom.time_zone) for t in finished},
         child_levels=levels,
         level_names=LEVEL_NAMES,
         option_levels=option_levels(),
@@ -322,7 +324,11 @@ def start(table_id: int) -> Any:
 def stop(table_id: int) -> Any:
     """End a table's game now (a child went home, the bell rang): it is finished as it is."""
     table = table_or_404(table_id)
+    was_open = table.status == TableStatus.OPEN
+    who = ", ".join(seat.name for seat in table.seats)
     stop_table(table.id)
+    # Said on the page it returns to: the row is gone, and the teacher sees why.
+    flash(f"The table of {who} is closed." if was_open else f"The game of {who} has ended.")
     return redirect(url_for("watch.index", class_id=table.class_id))
 
 

@@ -4,6 +4,7 @@ face up, sit in as a player, seat a child at an open table."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -490,3 +491,45 @@ def test_the_live_tables_say_who_called_and_when_the_cubes_are_counted(
     ben, cleo = make_child(classroom, "Ben O."), make_child(classroom, "Cleo R.")
     to_counting_together(app, [ben, cleo], rounds=2)
     assert "<td>Round 1 of 2: counting the cubes</td>" in live_rows(teacher_client, classroom)
+
+
+def test_the_card_tables_page_says_how_each_game_ended_and_what_ended_now(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """ "End this game" says on the page it returns to what it ended; the finished list says
+    when each ended and how (the same names twice, with no date, told nothing); a table
+    whose children have all left says it is paused, not "Kitten's turn" for minutes; the
+    child to seat chosen first is one free to sit."""
+    from tests.web.tables import leave, play_to_end, start_table
+
+    ava, ben, cleo = (make_child(classroom, n) for n in ("Ava T.", "Ben O.", "Cleo R."))
+    ended = start_table(app, [ava], ["beginner"])
+    page = teacher_client.post(f"/tables/{ended}/stop", follow_redirects=True)
+    html = page.get_data(as_text=True)
+    assert "The game of Ava T., Kitten has ended." in html
+    finished = html.split("<h2>Finished</h2>", 1)[1]
+    assert re.search(r"\w{3} \d+ \w{3}, \d\d:\d\d: ended before the end", finished), finished
+    won = start_table(app, [ben], ["beginner"])
+    play_to_end(app, {0: child_client(app, ben)}, won)
+    winners = game(app, won).winners or ()
+    names = {0: "Ben O.", 1: "Kitten"}
+    finished = live_rows_and_rest(teacher_client, classroom)
+    assert f"{' and '.join(names[s] for s in winners)} won" in finished
+
+    away = start_table(app, [cleo], ["beginner"])
+    leave(app, away, 0)
+    child_client(app, ava).post("/play/friends")  # an open table, to seat a child at
+    teacher_client.get(f"/tables/{away}/watch")  # the reader that marks Cleo away
+    live = live_rows(teacher_client, classroom)
+    assert "Paused: every child has left the table" in live
+    selected = re.search(r'<option value="(\d+)" selected>', live)
+    assert selected is not None and int(selected.group(1)) == ben.id  # Ava and Cleo sit
+
+
+def live_rows_and_rest(teacher_client: FlaskClient, classroom: MadeClass) -> str:
+    """The Card tables page from its Finished list on."""
+    page = teacher_client.get(f"/classes/{classroom.id}/tables").get_data(as_text=True)
+    return page.split("<h2>Finished</h2>", 1)[1]
