@@ -105,11 +105,16 @@ def demo_command(first_start: bool) -> None:
     teacher = db.session.scalar(select(Teacher).where(Teacher.email == DEMO_EMAIL))
     if teacher is None:
         teacher, classroom = create_demo()
-        # The history starts DEMO_WEEKS ago, so the levels were given then too.
+        # The history starts DEMO_WEEKS ago; the children joined two days before (the first
+        # number check is the day before the play: a review found a check dated before
+        # "Added to the class"), and their levels were given then.
+        joined = timedelta(weeks=DEMO_WEEKS, days=2)
         for change in db.session.scalars(
             select(AssignmentChange).join(Child).where(Child.class_id == classroom.id)
         ):
-            change.changed_at -= timedelta(weeks=DEMO_WEEKS)
+            change.changed_at -= joined
+        for child in classroom.active_children:
+            child.created_at -= joined
         filled = fill_history(
             classroom.id,
             [(c.id, Assignment.of(c)) for c in classroom.active_children],

@@ -14,6 +14,7 @@ from classroom.models import (
     Classroom,
     DailyTally,
     Group,
+    NumberCheck,
     RoundRow,
     Teacher,
 )
@@ -72,6 +73,10 @@ def test_the_demo_class_has_weeks_of_play_behind_it(app: Flask, runner: FlaskCli
         oldest_game = db.session.scalar(select(func.min(RoundRow.created_at)))
         assert first is not None and oldest_game is not None
         assert first.replace(tzinfo=None) <= oldest_game.replace(tzinfo=None)
+        # The children joined before their first number check, not after it.
+        first_check = db.session.scalar(select(func.min(NumberCheck.finished_at)))
+        assert first_check is not None
+        assert first.replace(tzinfo=None) < first_check.replace(tzinfo=None)
 
 
 def first_rounds() -> int:
