@@ -125,7 +125,7 @@ def test_the_report_and_the_overview(
         expected_pae(FIRST_SEED, CheckHabit.LOGARITHMIC),
         expected_pae(LATEST_SEED, CheckHabit.LINEAR),
     )
-    assert f"line {first:.0f} → {latest:.0f} % more 10 → 10 found 6 → 6" in words
+    assert f"line {first:.0f} → {latest:.0f} % more 10 → 10 of 10 found 6 → 6 of 6" in words
 
 
 def test_the_report_shows_its_periods_check_or_says_it_is_older(
