@@ -386,7 +386,11 @@ def fit_sentence(fit: LineFit | None, figures: bool = True) -> str:
     if fit is None:
         return f"Not enough taps on the line yet (a fit needs {MIN_LINE_TAPS})."
     shape = fit.shape
-    r2 = f"(R² {fit.r2_linear:.2f} straight, {fit.r2_log:.2f} curved)"
+    # R² in words a teacher reads ("R² 0.94 straight" meant nothing to a reviewer).
+    r2 = (
+        f"(how well each fits, 1 being perfect: straight {fit.r2_linear:.2f}, "
+        f"curved {fit.r2_log:.2f})"
+    )
     return _fit_words(shape, f" {r2}" if figures else "")
 
 
