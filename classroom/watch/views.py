@@ -33,6 +33,7 @@ from classroom.tables.seating import (
 from classroom.tables.status import TableStatus
 from classroom.watch.forms import TableSetupForm
 from classroom.watch.now import table_ended, table_now
+from classroom.zones import aware
 
 bp = teacher_blueprint("watch", __name__)
 
@@ -95,7 +96,9 @@ def index_page(
     ).all()
     levels = {c.id: c.level for c in classroom.children}
     live = [t for t in tables if t.status != TableStatus.FINISHED]
-    finished = [t for t in tables if t.status == TableStatus.FINISHED][:10]
+    # The games that ended last first (a table opened early may end late).
+    ended_tables = [t for t in tables if t.status == TableStatus.FINISHED]
+    finished = sorted(ended_tables, key=lambda t: aware(t.updated_at), reverse=True)[:10]
     return render_template(
         "watch/index.html",
         classroom=classroom,

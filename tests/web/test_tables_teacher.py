@@ -506,18 +506,19 @@ def test_the_card_tables_page_says_how_each_game_ended_and_what_ended_now(
     from tests.web.tables import leave, play_to_end, start_table
 
     ava, ben, cleo = (make_child(classroom, n) for n in ("Ava T.", "Ben O.", "Cleo R."))
-    ended = start_table(app, [ava], ["beginner"])
+    ended = start_table(app, [ava], ["beginner"])  # opened first, ended last
+    won = start_table(app, [ben], ["beginner"])
+    play_to_end(app, {0: child_client(app, ben)}, won)
     page = teacher_client.post(f"/tables/{ended}/stop", follow_redirects=True)
     html = page.get_data(as_text=True)
     assert "The game of Ava T., Kitten has ended." in html
     finished = html.split("<h2>Finished</h2>", 1)[1]
     assert re.search(r"\w{3} \d+ \w{3}, \d\d:\d\d: ended before the end", finished), finished
-    won = start_table(app, [ben], ["beginner"])
-    play_to_end(app, {0: child_client(app, ben)}, won)
     winners = game(app, won).winners or ()
     names = {0: "Ben O.", 1: "Kitten"}
-    finished = live_rows_and_rest(teacher_client, classroom)
     assert f"{' and '.join(names[s] for s in winners)} won" in finished
+    # The game that ended last comes first, though its table was opened first.
+    assert finished.index("ended before the end") < finished.index(" won</span>")
 
     away = start_table(app, [cleo], ["beginner"])
     leave(app, away, 0)
