@@ -128,6 +128,13 @@ class Topic:
     at_home: Callable[[], str]
 
 
+def lowest_total_game() -> str:
+    """The thing to try at home once comparing is secure: a game of low totals, added up."""
+    return gettext(
+        "Play a card game where the lowest total wins, and add up your cards together at the end."
+    )
+
+
 TOPICS: dict[str, Topic] = {
     "cat_versus_rat": Topic(
         lambda name: gettext(
@@ -194,19 +201,13 @@ TOPICS: dict[str, Topic] = {
             "the next one.",
             name=name,
         ),
-        lambda: gettext(
-            "Play a card game where the lowest total wins, and add up your cards together at "
-            "the end."
-        ),
+        lowest_total_game,
     ),
     "next_level": Topic(
         lambda name: gettext(
             "%(name)s is getting ready for a harder level of the game.", name=name
         ),
-        lambda: gettext(
-            "Play a card game where the lowest total wins, and add up your cards together at "
-            "the end."
-        ),
+        lowest_total_game,
     ),
     # Standard is the hardest level: there is no harder one to get ready for.
     "full_game": Topic(
@@ -215,10 +216,7 @@ TOPICS: dict[str, Topic] = {
             "turned face down, and choosing the right moment to say Rat-a-Tat-Cat.",
             name=name,
         ),
-        lambda: gettext(
-            "Play a card game where the lowest total wins, and add up your cards together at "
-            "the end."
-        ),
+        lowest_total_game,
     ),
 }
 

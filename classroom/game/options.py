@@ -62,6 +62,12 @@ class Options:
             else [int(c) for c in self.stacked_deck],
         }
 
+    @property
+    def rounds_to_play(self) -> int | None:
+        """How many rounds the game has when that is set and more than one ("Round 2 of 3");
+        None for one round, a points limit or until the teacher ends it (R12)."""
+        return self.rounds if self.series is Series.ROUNDS and self.rounds > 1 else None
+
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Options:
         """Options from a dict such as a form or to_dict() gives; unknown keys are an error."""

@@ -56,6 +56,11 @@ class Recommendation:
     too_few: Rate | None = None
     span: str = ""
 
+    @property
+    def evidence(self) -> str:
+        """The sentence without its move ("Stay at Peek: "): what the move rests on."""
+        return self.sentence.split(": ", 1)[-1]
+
 
 def near_of(sums: Sums) -> Rate:
     """Comparisons of cards 1 or 2 apart, with their chance level (the hardest for a child

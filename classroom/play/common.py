@@ -14,7 +14,7 @@ from flask_wtf.csrf import generate_csrf
 
 from classroom.assignments import LEVEL_NAMES
 from classroom.extensions import db
-from classroom.game import Action, Game, IllegalAction, Series, moves_card_at, peeked_cards
+from classroom.game import Action, Game, IllegalAction, moves_card_at, peeked_cards
 from classroom.models import Child, PlayTable
 from classroom.play.cards import news_line, story_item
 from classroom.tables import outside_look
@@ -308,12 +308,11 @@ def between_rounds(table: PlayTable, seat: int | None) -> dict[str, Any] | None:
     scores = game.score_history[round_number - 1]
     # The child's total over the rounds so far, which the results say in a series (R12).
     total = sum(row[seat] or 0 for row in game.score_history[:round_number] if seat < len(row))
-    options = game.options
     return {
         "round": round_number,
         # A game of a set number of rounds says how many ("Round 1 of 3 is over!", a dot a
         # round), so a child knows when it ends; a game to a points limit has no such number.
-        "of": options.rounds if options.series is Series.ROUNDS and options.rounds > 1 else None,
+        "of": game.options.rounds_to_play,
         "score": scores[seat] if seat < len(scores) else None,
         "total": total,
     }

@@ -128,8 +128,7 @@ def stuck_text(at: str, step: Recommendation) -> str:
             f"needs more games: {few.chances} of the {few.minimum} comparisons "
             f"a move needs {step.span} ({at})"
         )
-    why = step.sentence.split(": ", 1)[-1]
-    return f"{at} without moving forward: {why}"
+    return f"{at} without moving forward: {step.evidence}"
 
 
 def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:

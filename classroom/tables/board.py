@@ -369,8 +369,8 @@ def series_words(options: Options, round_number: int) -> str:
         return f"Round {round_number}, to {options.limit} points: {rule}."
     if options.series is Series.BELL:
         return f"Round {round_number}, until you end the game (the round in play finishes first)."
-    if options.rounds > 1:
-        return f"Round {round_number} of {options.rounds}"
+    if options.rounds_to_play is not None:
+        return f"Round {round_number} of {options.rounds_to_play}"
     return ""
 
 

@@ -16,9 +16,9 @@ def round_words(game: Game) -> str:
     """The round in play, short: "Round 2 of 3", "Round 2" (to a points limit, or until the
     teacher ends the game), or "" for a game of one round."""
     options = game.options
-    if options.series is Series.ROUNDS:
-        return f"Round {game.round_number} of {options.rounds}" if options.rounds > 1 else ""
-    return f"Round {game.round_number}"
+    if (of := options.rounds_to_play) is not None:
+        return f"Round {game.round_number} of {of}"
+    return "" if options.series is Series.ROUNDS else f"Round {game.round_number}"
 
 
 def table_now(table: PlayTable) -> str:

@@ -317,3 +317,14 @@ def test_r12_the_bell_in_a_series_of_rounds_ends_it_after_the_round_in_play() ->
     assert events[-1].kind is EventKind.GAME_ENDED
     totals = game.totals
     assert game.winners == tuple(s for s in range(3) if totals[s] == min(totals))
+
+
+def test_r12_the_rounds_to_play_are_known_only_for_a_set_number_of_rounds() -> None:
+    """"Round 2 of 3" (the child's dots, the teacher's lists) only when the game has a set
+    number of rounds, more than one; a points limit or the teacher's bell has none."""
+    from classroom.game.options import Options, Series
+
+    assert Options(series=Series.ROUNDS, rounds=3).rounds_to_play == 3
+    assert Options(series=Series.ROUNDS, rounds=1).rounds_to_play is None
+    assert Options(series=Series.LIMIT, rounds=3, limit=100).rounds_to_play is None
+    assert Options(series=Series.BELL, rounds=3).rounds_to_play is None
