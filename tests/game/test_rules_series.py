@@ -320,7 +320,7 @@ def test_r12_the_bell_in_a_series_of_rounds_ends_it_after_the_round_in_play() ->
 
 
 def test_r12_the_rounds_to_play_are_known_only_for_a_set_number_of_rounds() -> None:
-    """"Round 2 of 3" (the child's dots, the teacher's lists) only when the game has a set
+    """ "Round 2 of 3" (the child's dots, the teacher's lists) only when the game has a set
     number of rounds, more than one; a points limit or the teacher's bell has none."""
     from classroom.game.options import Options, Series
 
