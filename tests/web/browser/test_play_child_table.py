@@ -212,11 +212,18 @@ def on_screen(page: Any, where: str, parts_of: str = BOARD) -> None:
     # Standard, the outside look's end asks for a fresh board), so no part is read from one
     # board and another from the next, nor from a board already gone.
     assert page.evaluate("window.scrollY") == 0, where
+    # A card still travelling (a move's news, the hand's card arriving) is measured where it
+    # lands: on a busy machine an animation runs long enough to be caught halfway (a CI run
+    # found a SWAP target outside the window once). Endless pulses are not waited for.
+    page.wait_for_function(
+        """() => document.getAnimations().every((a) => a.playState !== 'running'
+          || a.effect.getComputedTiming().endTime === Infinity)"""
+    )
     boxes = page.locator(parts_of).evaluate_all(PARTS_BOXES)
     assert boxes, where
     for x, y, w, h, html in boxes:
         inside = x >= 0 and y >= 0 and x + w <= width and y + h <= height
-        assert inside, f"{where} at {width}x{height}: {html}"
+        assert inside, f"{where} at {width}x{height}: {(x, y, w, h)} {html}"
     # No control lies over another: a child's "- cube" once reached into the next card's
     # "+ cube" at 1024x768, so a tap meant for one card changed the other.
     buttons = [b for b in boxes if b[4].startswith("<button")]
