@@ -45,7 +45,7 @@ CHILD_ACTIVE_KEY = "child_active"
 AWAY_CLASS_KEY = "away_class"
 # Requests a page makes by itself (the table's polls): they show the child is looking, not
 # that the child did anything, so they do not keep a child signed in.
-PASSIVE_ENDPOINTS = frozenset({"play.state"})
+PASSIVE_ENDPOINTS = frozenset({"play.state", "play.events"})
 # The idle stamp is written at most this often, so the session cookie is not re-sent on
 # every move.
 ACTIVE_STAMP_EVERY = 60

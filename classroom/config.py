@@ -83,3 +83,8 @@ LIVE_TABLES_POLL_MS = 5000
 # poll is answered at once. Needs workers that can hold many requests (gunicorn --threads or
 # gevent): a sync worker would be tied up by each waiting page (docs/play.md, "Polling").
 TABLE_LONG_POLL = 0
+# Pushed updates: a play page listens to a server-sent event stream that sends the poll's
+# answer each time its table moves on, and polls no more; a stream lasts this many seconds,
+# then the browser opens it again. 0: off. Needs workers made for many open connections
+# (bin/run serves with gevent when it is on; docs/play.md, "Pushed updates").
+TABLE_PUSH = 0

@@ -15,8 +15,9 @@ import hashlib
 import random
 import time
 
+from flask import current_app
 from limits.storage import Storage
-from sqlalchemy import case, delete, select, text
+from sqlalchemy import Engine, case, create_engine, delete, select, text
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -29,6 +30,27 @@ SCHEME = "database"
 SWEEP_ONE_IN = 200
 
 _TABLE = RateLimitCounter.__table__
+
+
+def _engine() -> Engine:
+    """The counters' own engine, with a pool apart from the requests': a count is taken
+    while the request's session holds a connection, and where many requests run at once
+    (gevent, threads) they must never all hold one and wait for a second from the same pool.
+    A database in memory has only the app's engine."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    engine: Engine | None = app.extensions.get("counters_engine")
+    if engine is None:
+        url = db.engine.url
+        if url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+            engine = db.engine
+        else:
+            # One connection kept, a few more while sign-ins come at once: counts are rare
+            # (failed tries), and a database server allows only so many connections.
+            options = app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})
+            options = options | {"pool_size": 1, "max_overflow": 9}
+            engine = create_engine(url, **options)
+        app.extensions["counters_engine"] = engine
+    return engine
 
 
 def digest(key: str) -> str:
@@ -62,7 +84,7 @@ class DatabaseStorage(Storage):
             )
             .returning(_TABLE.c.count)
         )
-        with db.engine.begin() as connection:
+        with _engine().begin() as connection:
             count = connection.execute(statement).scalar_one()
             if random.randrange(SWEEP_ONE_IN) == 0:
                 connection.execute(delete(_TABLE).where(_TABLE.c.expires_at <= now))
@@ -70,7 +92,7 @@ class DatabaseStorage(Storage):
 
     def get(self, key: str) -> int:
         """The key's count in its current window (0 when there is none)."""
-        with db.engine.connect() as connection:
+        with _engine().connect() as connection:
             count = connection.execute(
                 select(_TABLE.c.count).where(
                     _TABLE.c.key == digest(key), _TABLE.c.expires_at > time.time()
@@ -81,7 +103,7 @@ class DatabaseStorage(Storage):
     def get_expiry(self, key: str) -> float:
         """When the key's current window ends (now, when there is none)."""
         now = time.time()
-        with db.engine.connect() as connection:
+        with _engine().connect() as connection:
             expires = connection.execute(
                 select(_TABLE.c.expires_at).where(
                     _TABLE.c.key == digest(key), _TABLE.c.expires_at > now
@@ -92,7 +114,7 @@ class DatabaseStorage(Storage):
     def check(self) -> bool:
         """Is the database there?"""
         try:
-            with db.engine.connect() as connection:
+            with _engine().connect() as connection:
                 connection.execute(text("SELECT 1"))
         except SQLAlchemyError:
             return False
@@ -100,10 +122,10 @@ class DatabaseStorage(Storage):
 
     def reset(self) -> int | None:
         """Forget every count."""
-        with db.engine.begin() as connection:
+        with _engine().begin() as connection:
             return int(connection.execute(delete(_TABLE)).rowcount)
 
     def clear(self, key: str) -> None:
         """Forget one key's count."""
-        with db.engine.begin() as connection:
+        with _engine().begin() as connection:
             connection.execute(delete(_TABLE).where(_TABLE.c.key == digest(key)))

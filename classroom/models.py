@@ -337,6 +337,10 @@ class PlayTable(db.Model):  # type: ignore[name-defined,misc]
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=0)
     next_computer_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The seat whose own page made the move that led to `version` (None for anything else:
+    # a computer player, a stand-in, seating, counting). Its pushed update then has nothing
+    # to send that page (classroom/play/push.py). Every version bump writes it.
+    moved_by: Mapped[int | None] = mapped_column(Integer)
     # Computer players at this table say a sentence after each move (players/talk.py).
     think_aloud: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

@@ -40,16 +40,18 @@ def test_a_short_run_plays_moves_without_errors(tmp_path: Path) -> None:
     assert "moves/s" in done.stdout and "children per core" in done.stdout
 
 
-def test_children_at_their_own_pace_see_each_other_s_moves(tmp_path: Path) -> None:
+@pytest.mark.parametrize("push", [[], ["--push", "20"]], ids=["polls", "pushed"])
+def test_children_at_their_own_pace_see_each_other_s_moves(tmp_path: Path, push: list[str]) -> None:
     """At a child's pace (300 ms of thought here, to be quick) the figures say how many
-    children a core carries and how soon another seat saw each move."""
+    children a core carries and how soon another seat saw each move: with the pages polling,
+    and with pushed updates (event streams, gevent workers)."""
     if importlib.util.find_spec("locust") is None:
         pytest.skip("Locust is not installed (it comes with the dev tools: pip install -e .[dev])")
     out = tmp_path / "figures.json"
     command = [
         sys.executable, "-m", "tools.loadbench",
         "--db", "sqlite", "--seconds", "4", "--tables", "1", "--seats", "2",
-        "--workers", "1", "--think-ms", "300", "--json", str(out),
+        "--workers", "1", "--think-ms", "300", "--json", str(out), *push,
     ]  # fmt: skip
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     if done.returncode == NO_SERVER:
@@ -66,6 +68,7 @@ def test_the_in_process_figures_cover_every_request_of_a_table() -> None:
     command = [sys.executable, "-m", "tools.loadbench.inprocess", "--moves", "12"]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    for kind in ("move post", "changed poll", "unchanged poll", "table page", "landing page"):
+    kinds = ("move post", "changed poll", "unchanged poll", "pushed event", "table page")
+    for kind in (*kinds, "landing page"):
         line = next(x for x in done.stdout.splitlines() if x.strip().startswith(kind))
         assert "landing pages" in line and "queries" in line

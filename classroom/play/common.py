@@ -61,6 +61,7 @@ class Urls:
     move: str
     look: str
     count: str
+    events: str | None = None  # the pushed updates' stream (classroom.play.push), when on
 
 
 def level_notes(table: PlayTable) -> dict[int, str]:
@@ -384,21 +385,29 @@ def state_json(
     """What the page polls: the version, and when it changed, the fresh board and the newest
     story (redacted for the seat). `table` may be given when this request has just read it:
     the usual poll, where nothing moves, then reads the table once."""
+    since = int_arg(request.args.get("version"))
+    return jsonify(state_data(table_id, seat, urls, since, table))
+
+
+def state_data(
+    table_id: int, seat: int | None, urls: Urls, since: int | None, table: PlayTable | None
+) -> dict[str, Any]:
+    """The answer to a page at version `since` (a poll's, or a pushed event's): the version
+    and status, and when it changed, the fresh board and the newest story for the seat."""
     if advance_computers(table_id, table) or table is None:
         table = load_table(table_id)
     assert table is not None
-    since = int_arg(request.args.get("version"))
     data: dict[str, Any] = {"version": table.version, "status": table.status}
     if since == table.version or table.state is None:
         data["changed"] = since != table.version
-        return jsonify(data)
+        return data
     data["changed"] = True
     data["html"] = fragment(table, seat, urls)
     # A forced refresh (version -1, after a look) only redraws the board: no news.
     lines = story_since(table, seat, since) if since is not None and since >= 0 else []
     data["news"] = [news_line(line) for line in lines]
     data["story"] = story_items(lines)
-    return jsonify(data)
+    return data
 
 
 NEWS_EVENTS = 20  # at most this many events are told in one live update

@@ -14,6 +14,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    stream_with_context,
     url_for,
 )
 from sqlalchemy import select
@@ -24,7 +25,7 @@ from classroom.assignments import LEVEL_NAMES, Assignment
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.models import PlayTable
-from classroom.play import cards, common, pieces
+from classroom.play import cards, common, pieces, push
 from classroom.tables.away import nothing_new, quiet_until, seat_seen
 from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
@@ -65,6 +66,7 @@ def urls_for(table_id: int) -> common.Urls:
         move=url_for("play.move", table_id=table_id),
         look=url_for("play.look", table_id=table_id),
         count=url_for("play.count", table_id=table_id),
+        events=url_for("play.events", table_id=table_id) if push.seconds() > 0 else None,
     )
 
 
@@ -246,6 +248,31 @@ def state(table_id: int) -> Response:
         return jsonify({"version": quiet[0], "status": quiet[1], "changed": False})
     table, seat = my_seat(table_id)
     return common.state_json(table_id, seat, urls_for(table_id), table)
+
+
+@bp.get("/tables/<int:table_id>/events")
+def events(table_id: int) -> Response:
+    """Server-sent events for the child's table page (config TABLE_PUSH seconds a stream; 0:
+    off, 404): the poll's answer each time the table moves on (classroom.play.push)."""
+    seconds = push.seconds()
+    if seconds <= 0:
+        abort(404)
+    child = me()
+    child_id, class_id = child.id, child.class_id
+    my_seat(table_id)  # 404 before the stream begins if the child has no seat there
+    # A reconnection says the last version it was sent; a new page, its own.
+    since = common.int_arg(request.headers.get("Last-Event-ID"))
+    if since is None:
+        since = common.int_arg(request.args.get("version"))
+    since = -1 if since is None else since
+    read_seat = push.seat_reader(table_id, child_id, class_id)
+    stream = push.stream(table_id, child_id, since, seconds, read_seat, urls_for(table_id))
+    return Response(
+        stream_with_context(stream),
+        mimetype="text/event-stream",
+        # No proxy may hold the events back, nor a cache keep them.
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
 
 
 @bp.post("/tables/<int:table_id>/move")

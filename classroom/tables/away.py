@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, select, update
 
@@ -160,6 +160,8 @@ def _quiet_query() -> Any:
             TableSeat.last_seen_at,
             TableSeat.away_since,
             TableSeat.taken_out,
+            TableSeat.seat,
+            PlayTable.moved_by,
         )
         .join(TableSeat, TableSeat.table_id == PlayTable.id)
         .where(PlayTable.id == bindparam("table_id"))
@@ -175,17 +177,73 @@ def nothing_new(table_id: int, child_id: int, since: int | None) -> tuple[int, s
 
 
 def quiet_until(
-    table_id: int, child_id: int, since: int | None
+    table_id: int, child_id: int, since: int | None, *, pushed: bool = False
 ) -> tuple[tuple[int, str] | None, datetime | None]:
     """nothing_new's answer, and until when it holds at the latest if nobody moves (the
     seat's "seen" note falls due, a computer player's pause ends, a child becomes away);
-    None: no such time. A long poll waits no longer than that."""
+    None: no such time. A long poll waits no longer than that.
+
+    `pushed`: for an event stream (classroom/play/push.py), which notes the seat itself
+    (note_seen), so a "seen" note is no reason to read the table; and a table one version on
+    by the child's own move is quiet at that version (the move's answer brought the page it)."""
     rows = db.session.execute(_quiet_query(), {"table_id": table_id}).all()
-    if since is None or not rows or rows[0].version != since:
+    return _quiet(rows, child_id, since, pushed)
+
+
+class _SeatLook(NamedTuple):
+    """A row of _quiet_query, from a table already read."""
+
+    version: int
+    status: str
+    next_computer_at: datetime | None
+    child_id: int | None
+    computer: str | None
+    stand_in: str | None
+    last_seen_at: datetime | None
+    away_since: datetime | None
+    taken_out: bool
+    seat: int
+    moved_by: int | None
+
+
+def quiet_after_read(
+    table: PlayTable, child_id: int
+) -> tuple[tuple[int, str] | None, datetime | None]:
+    """quiet_until(pushed=True) at the table's version, for a table just read (no query):
+    an event stream that has just sent the table asks it before it waits."""
+    rows = [
+        _SeatLook(
+            table.version,
+            table.status,
+            table.next_computer_at,
+            s.child_id,
+            s.computer,
+            s.stand_in,
+            s.last_seen_at,
+            s.away_since,
+            s.taken_out,
+            s.seat,
+            table.moved_by,
+        )
+        for s in table.seats
+    ]
+    return _quiet(rows, child_id, table.version, True)
+
+
+def _quiet(
+    rows: Sequence[Any], child_id: int, since: int | None, pushed: bool
+) -> tuple[tuple[int, str] | None, datetime | None]:
+    """quiet_until's answer from the table's rows (one a seat)."""
+    if since is None or not rows:
         return None, None
     mine = [r for r in rows if r.child_id == child_id]
+    if len(mine) != 1:
+        return None, None
+    own_move = pushed and rows[0].version == since + 1 and rows[0].moved_by == mine[0].seat
+    if rows[0].version != since and not own_move:
+        return None, None
     when = now()
-    if len(mine) != 1 or mine[0].stand_in is not None or _seen_due(mine[0], when):
+    if mine[0].stand_in is not None or (not pushed and _seen_due(mine[0], when)):
         return None, None
     # What advance_computers would act on, decided without the game (so without knowing
     # whose turn it is): any doubt reads the whole table.
@@ -193,7 +251,7 @@ def quiet_until(
     away = any(r.child_id is not None and unseen(r) for r in rows)
     if away and status in IN_PLAY:
         return None, None
-    until = [_seen_at(mine[0])]
+    until = [] if pushed else [_seen_at(mine[0])]
     if status in IN_PLAY and away_after() > 0:
         until += [_away_at(r) for r in rows if r.child_id is not None and r.stand_in is None]
     if status == TableStatus.PLAYING:
@@ -208,12 +266,41 @@ def quiet_until(
     return (version, status), min(known, default=None)
 
 
+def seen_every() -> float:
+    """Seconds between two notes that a seat's page is there: SEEN_EVERY, or a third of
+    AWAY_AFTER if shorter, so a seat in use is never taken for an away one."""
+    limit = away_after()
+    return SEEN_EVERY if limit <= 0 else min(SEEN_EVERY, limit / 3)
+
+
 def _seen_at(seat_row: Any) -> datetime | None:
     """When a note that this seat's page is there falls due (None: never noted yet)."""
     last = aware(seat_row.last_seen_at)
+    return None if last is None else last + timedelta(seconds=seen_every())
+
+
+def stream_note_every() -> float:
+    """Seconds between two notes that an open event stream's page is there: a third of
+    AWAY_AFTER (the margin a poll's notes keep), or SEEN_EVERY when nobody is ever away. A
+    stream is told of every change at once, so it need not read the table to note the seat."""
     limit = away_after()
-    every = timedelta(seconds=SEEN_EVERY if limit <= 0 else min(SEEN_EVERY, limit / 3))
-    return None if last is None else last + every
+    return SEEN_EVERY if limit <= 0 else limit / 3
+
+
+def note_seen(table_id: int, child_id: int) -> None:
+    """An event stream says the child's page is still there: one UPDATE of the seat's
+    "last seen" time (a seat a stand-in holds is given back by a whole read instead)."""
+    db.session.execute(
+        update(TableSeat)
+        .where(
+            TableSeat.table_id == table_id,
+            TableSeat.child_id == child_id,
+            TableSeat.stand_in.is_(None),
+        )
+        .values(last_seen_at=now())
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()
 
 
 def _away_at(seat_row: Any) -> datetime | None:

@@ -80,7 +80,8 @@ def _bump_statement(columns: frozenset[str]) -> Any:
 
 def bump(table: PlayTable, expected: int, values: dict[str, Any]) -> None:
     """UPDATE the table WHERE its version is still `expected`, raising TableMovedOn if not."""
-    columns = {"version": expected + 1, "updated_at": now()} | values
+    # `moved_by` describes this version only: reset unless the values set it.
+    columns = {"version": expected + 1, "updated_at": now(), "moved_by": None} | values
     params = {f"new_{name}": value for name, value in columns.items()}
     params |= {"guard_id": table.id, "guard_version": expected}
     result = db.session.execute(_bump_statement(frozenset(columns)), params)
@@ -97,14 +98,17 @@ def commit_state(
     status: TableStatus,
     rows: list[Any],
     next_computer_at: datetime | None,
+    moved_by: int | None = None,
 ) -> int:
     """One transaction: the new state (guarded by the version), the events, the rows.
-    Afterwards `table` holds what was written (no need to read it again to answer)."""
+    Afterwards `table` holds what was written (no need to read it again to answer).
+    `moved_by`: the seat whose own page sent the move (it gets this version in its answer)."""
     values = {
         "state": game.to_dict(),
         "status": status,
         "next_computer_at": next_computer_at,
         "updated_at": now(),
+        "moved_by": moved_by,
     }
     bump(table, expected, values)
     version = expected + 1
@@ -161,15 +165,22 @@ def play_move(
     if stand_in is not None:
         by = face_at(stand_in, table.seats, seat).name
         raise TableError(f"{by} is playing for you now")
-    return move(table, game_of(table), seat, action)
+    return move(table, game_of(table), seat, action, from_page=True)
 
 
 def move(
-    table: PlayTable, game: Game, seat: int, action: Action, *, thinking: bool = False
+    table: PlayTable,
+    game: Game,
+    seat: int,
+    action: Action,
+    *,
+    thinking: bool = False,
+    from_page: bool = False,
 ) -> MoveResult:
     """Apply `action` for `seat` (a child's, a teacher's or a computer player's) and commit it
     with its choice row, and the round's rows when it ends the round. `thinking`: a computer
-    player thinking aloud, whose sentence goes into the story after the move's events."""
+    player thinking aloud, whose sentence goes into the story after the move's events.
+    `from_page`: the seat's own page sent it (and is answered with the new board)."""
     if not 0 <= seat < len(table.seats):
         raise TableError("There is no such seat at this table")
     seat_row = table.seats[seat]
@@ -212,7 +223,9 @@ def move(
         status, more = after_round(table, game)
         events = events + more
         story.extend(more)
-    version = commit_state(table, table.version, game, story, status, rows, when + computer_pace())
+    pace = when + computer_pace()
+    moved_by = seat if from_page else None
+    version = commit_state(table, table.version, game, story, status, rows, pace, moved_by)
     return MoveResult(version, events)
 
 

@@ -304,9 +304,70 @@
     return false;
   }
 
+  // A poll's answer, or a pushed one: shown unless it is older than the page (a move's own
+  // answer came first); a forced refresh redraws the board whatever its version.
+  function answer(data, force) {
+    var newer = data && parseInt(data.version, 10) > parseInt(version(), 10);
+    if (data && ((data.changed && newer) || force)) {
+      if (status() === "" && data.status !== "open") {
+        window.location.reload();
+        return;
+      }
+      handle(data);
+    }
+  }
+
+  // Pushed updates (data-events-url, from the server's TABLE_PUSH): the server sends the
+  // poll's answer each time the table moves on, so the page does not poll at all while the
+  // stream is open. If the stream cannot be kept (the server refuses it, the child was
+  // signed out), the page goes back to polling, which also notices the sign-out.
+  var eventsUrl = region.getAttribute("data-events-url");
+  var pushed = null;
+  var held = null; // a pushed answer that came while a move was being sent
+  function listen() {
+    if (!eventsUrl || !window.EventSource) {
+      return;
+    }
+    pushed = new EventSource(eventsUrl + "?version=" + version());
+    pushed.onmessage = function (event) {
+      var data = null;
+      try {
+        data = JSON.parse(event.data);
+      } catch (problem) {
+        return; // not an answer this page knows: the next one, or a reload, brings the table
+      }
+      if (leaving || region.hasAttribute("data-paused")) {
+        return; // the child counts: the count's own page comes next
+      }
+      if (busy) {
+        held = data; // a move is being sent: shown after its answer, if still newer
+        return;
+      }
+      answer(data, false);
+    };
+    // Closed before the page goes (a reload, a tap that opens another page): a browser may
+    // keep an abandoned stream's connection open to read it out, and a tablet has only six
+    // connections to the server for the pages' moves.
+    window.addEventListener("pagehide", function () {
+      if (pushed) {
+        pushed.close();
+        pushed = null;
+      }
+    });
+    pushed.onerror = function () {
+      // The browser opens an ended stream again by itself; a refused one stays closed.
+      if (pushed && pushed.readyState === EventSource.CLOSED) {
+        pushed = null;
+      }
+    };
+  }
+
   function refresh(force) {
     if (leaving) {
       return;
+    }
+    if (pushed && !force) {
+      return; // the stream brings the news and notes the seat (counting too)
     }
     if (region.hasAttribute("data-paused")) {
       heartbeat();
@@ -333,15 +394,7 @@
         return response.ok ? response.json() : null;
       })
       .then(function (data) {
-        // An answer older than the page (a move's answer came first) changes nothing.
-        var newer = data && parseInt(data.version, 10) > parseInt(version(), 10);
-        if (data && ((data.changed && newer) || force)) {
-          if (status() === "" && data.status !== "open") {
-            window.location.reload();
-            return;
-          }
-          handle(data);
-        }
+        answer(data, force);
       })
       .catch(function () {})
       .then(function () {
@@ -390,10 +443,15 @@
       })
       .then(function () {
         busy = false;
+        if (held) {
+          answer(held, false);
+          held = null;
+        }
       });
   });
 
   watchOutsideLook();
+  listen();
 
   window.setInterval(function () {
     refresh(false);

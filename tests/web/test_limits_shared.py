@@ -181,3 +181,20 @@ def test_wrong_class_codes_are_counted_by_both_processes(
     assert second.request("GET", "/join/NOSUCH", address=address) == 429
     # The same class's pictures, from another address, are served as ever.
     assert first.request("GET", f"/join/{classroom.join_code}", address="198.51.100.21") == 200
+
+
+def test_counts_use_a_pool_apart_from_the_requests(app: Any, tmp_path: Path) -> None:
+    """A count is taken while the request's session holds a connection: from a pool of its
+    own, so requests running together (gevent, threads) that each hold one of the app's never
+    wait for a second from it. The same engine every time; a database in memory has one."""
+    from classroom import create_app
+    from classroom.counters import _engine
+    from classroom.extensions import db
+
+    with app.app_context():
+        counters = _engine()
+        assert counters is not db.engine and counters is _engine()
+        assert counters.url == db.engine.url
+    memory = create_app(base_config("sqlite://", tmp_path / "instance"))
+    with memory.app_context():
+        assert _engine() is db.engine

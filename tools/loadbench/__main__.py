@@ -85,6 +85,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=0,
         help="TABLE_LONG_POLL seconds: polls wait for the table to move on (needs --threads)",
     )
+    parser.add_argument(
+        "--push",
+        type=float,
+        default=0,
+        help="TABLE_PUSH seconds: pages listen to event streams, no polls (gevent workers)",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="rounds per game (1-20)")
     parser.add_argument("--level", default="standard")
     parser.add_argument("--seed", type=int, default=0, help="the children's choices")
@@ -150,6 +156,9 @@ def gunicorn(
     ]  # fmt: skip
     if args.threads > 1:
         command[3:3] = ["--threads", str(args.threads), "--worker-class", "gthread"]
+    elif args.push:
+        # Many open streams a worker: gevent, as bin/run serves pushed updates.
+        command[3:3] = ["--worker-class", "gevent", "--worker-connections", "2000"]
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     host = f"http://127.0.0.1:{port}"
     try:
@@ -206,6 +215,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             }
             env.pop("CLASSROOM_DATABASE_URL", None)
             env["CLASSROOM_TABLE_LONG_POLL"] = str(args.long_poll)
+            env["CLASSROOM_TABLE_PUSH"] = str(args.push)
             if args.threads > 1:
                 # A connection for each thread that may be busy at once (a waiting long poll
                 # holds none), within PostgreSQL's 100 connections for two workers.
@@ -251,6 +261,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                         "--trivial-path", args.trivial_path,
                         "--poll-ms", str(args.poll_ms), "--think-ms", str(args.think_ms),
                         "--long-poll", str(args.long_poll),
+                        *(["--push"] if args.push else []),
                         "--seed", str(args.seed),
                         "--server-pid", str(server.pid), "--out", str(out),
                     ],

@@ -17,6 +17,11 @@ figure) children think for no time at all: the child whose turn it is is woken a
 move before it is answered, as if its poll had just landed, so the tables run as fast as the
 app answers.
 
+With --push the pages listen to their table's event stream instead (TABLE_PUSH, gevent
+workers): each child reads its stream in a greenlet of its own, as table.js's EventSource does
+(opened again a second after it ends, with the last id), and polls never; "seen" is then the
+time from a move's answer to the event that brings it to each other seat.
+
 Only requests answered inside the measured window count. Every request is checked: a 5xx or a
 status the page would not expect is an error; a 409 "The table has moved on" is counted
 separately (it should not happen: each child moves only on its own turn).
@@ -163,6 +168,7 @@ class Plan:
     think: float
     seed: int
     long_poll: float = 0.0  # seconds a poll may wait for the table to move on (0: none)
+    push: bool = False  # pages listen to the table's event stream instead of polling
 
 
 PLAN: Plan | None = None
@@ -201,6 +207,11 @@ class Child(FastHttpUser):
         self.text = ""
         self.board = page.BoardPage(None, "", False)
         self.csrf = ""
+        self.listener: gevent.Greenlet | None = None  # reads the table's event stream
+        self.listening_to: int | None = None
+        self.sending = False  # a move is being sent: a pushed board waits for its answer
+        self.held: dict[str, Any] | None = None
+        self.reload_wanted = False
         self.sign_in()
         self.table_id = self.mates.table_id
         self.load_page()
@@ -313,11 +324,91 @@ class Child(FastHttpUser):
     def load_page(self) -> None:
         """The table's page, as a reload or a tap on "Back to your game" fetches it."""
         self.remember(self.call("page", "GET", f"/play/tables/{self.table_id}").text)
+        self.reload_wanted = False
+        assert PLAN is not None
+        if PLAN.push and self.listening_to != self.table_id:
+            if self.listener is not None:
+                self.listener.kill(block=False)
+            self.listening_to = self.table_id
+            self.listener = gevent.spawn(self.listen, self.table_id)
+
+    # --- pushed updates (--push) ------------------------------------------------------------
+
+    def listen(self, table_id: int) -> None:
+        """Read the table's event stream as table.js's EventSource does, for as long as this
+        child is at the table: each event is a poll's answer; a stream that ends is opened
+        again a second later with the last id it sent."""
+        import requests  # here, after Locust has patched the standard library for gevent
+
+        last = self.board.version if self.board.version is not None else -1
+        while self.table_id == table_id:
+            try:
+                # A client that hands over each chunk as it comes (Locust's waits to fill its
+                # buffer), with this tablet's cookies.
+                cookies = "; ".join(f"{c.name}={c.value}" for c in self.client.cookiejar)
+                response = requests.get(
+                    f"{self.host}/play/tables/{table_id}/events?version={last}",
+                    headers={
+                        "Accept": "text/event-stream",
+                        "Last-Event-ID": str(last),
+                        "Cookie": cookies,
+                    },
+                    stream=True,
+                    timeout=(30, 40),
+                    allow_redirects=False,
+                )
+                if response.status_code != 200:
+                    raise UnexpectedPage(f"the event stream answered {response.status_code}")
+                buffer = ""
+                for chunk in response.iter_content(chunk_size=None, decode_unicode=True):
+                    buffer += chunk
+                    while "\n\n" in buffer:
+                        block, buffer = buffer.split("\n\n", 1)
+                        for line in block.split("\n"):
+                            if line.startswith("id: "):
+                                last = int(line[4:])
+                            elif line.startswith("data: "):
+                                self.pushed(json.loads(line[6:]))
+            except gevent.GreenletExit:
+                raise
+            except Exception as problem:
+                if self.table_id == table_id:
+                    why = f"{type(problem).__name__}: {problem}"
+                    TALLY.error(f"child {self.me['id']} stream: {why}")
+            gevent.sleep(1.0)  # the stream's retry
+
+    def pushed(self, data: dict[str, Any]) -> None:
+        """A pushed answer: noted as seen, then shown as table.js's `answer` shows it (held
+        while a move is being sent), and the child is woken."""
+        self.note_seen(self.board.version if self.board.version is not None else -1, data)
+        if self.sending:
+            self.held = data
+            return
+        self.show(data)
+
+    def show(self, data: dict[str, Any]) -> None:
+        """What table.js does with a newer answer: a new status reloads the page, a new board
+        is swapped in; then the child's loop looks again."""
+        version = -1 if self.board.version is None else self.board.version
+        if not data.get("changed") or int(data.get("version") or 0) <= version:
+            return
+        if data.get("status") != self.board.status or self.board.status == "open":
+            self.reload_wanted = True
+        elif data.get("html"):
+            self.remember(data["html"])
+        self.mates.wake[self.seat].set()
 
     def wait_and_poll(self) -> None:
-        """Wait for the next poll (or to be woken), then ask for news as table.js does."""
+        """Wait for the next poll (or to be woken), then ask for news as table.js does; with
+        pushed updates, wait for the stream to bring something."""
         assert PLAN is not None
         event = self.mates.wake[self.seat]
+        if PLAN.push:
+            event.wait(timeout=5.0)
+            event.clear()
+            if self.reload_wanted:
+                self.load_page()
+            return
         event.wait(timeout=PLAN.poll)
         event.clear()
         data = self.poll()
@@ -339,6 +430,12 @@ class Child(FastHttpUser):
         if wait > 0:
             url += f"&wait={wait:.2f}"
         data: dict[str, Any] = self.call("state", "GET", url, headers=JSON).json()
+        self.note_seen(version, data)
+        return data
+
+    def note_seen(self, version: int, data: dict[str, Any]) -> None:
+        """How long each move this answer brings (to a page at `version`) took to reach this
+        seat since the move's answer."""
         now = time.perf_counter()
         newest = int(data.get("version") or 0)
         if TALLY.recording and version >= 0:
@@ -346,13 +443,18 @@ class Child(FastHttpUser):
                 moved = self.mates.moved_at.get((self.table_id, seen))
                 if moved is not None:
                     TALLY.latency["seen"].append((now - moved) * 1000)
-        return data
 
     def think(self, counting: bool = False) -> None:
         """A child's pause before a move, polling all the while as the page does (while the
         child counts, the page only says every 5 s that it is there: table.js's heartbeat)."""
         assert PLAN is not None
         deadline = time.perf_counter() + PLAN.think * self.rng.uniform(0.5, 1.5)
+        if PLAN.push:
+            # The stream brings the news and notes the seat: the child only thinks.
+            gevent.sleep(deadline - time.perf_counter())
+            if self.reload_wanted:
+                self.load_page()
+            return
         every = 5.0 if counting else PLAN.poll
         while (left := deadline - time.perf_counter()) > 0:
             gevent.sleep(min(every, left))
@@ -378,7 +480,11 @@ class Child(FastHttpUser):
             choice = page.choose(self.board, self.rng)
             if isinstance(choice, int):
                 raise LookupError("the SWAP page offers no card to swap with")
-        response = self.post("move", choice.action, choice.fields, (200,), headers=JSON)
+        self.sending = True
+        try:
+            response = self.post("move", choice.action, choice.fields, (200,), headers=JSON)
+        finally:
+            self.sending = False
         data = response.json()
         if response.status_code == 200:
             TALLY.note("moves")
@@ -392,6 +498,9 @@ class Child(FastHttpUser):
             self.mates.wake_seat(None)
         elif not self.board.my_turn:
             self.mates.wake_seat(self.board.on_turn)
+        if self.held is not None:
+            held, self.held = self.held, None
+            self.show(held)
 
     def count(self) -> None:
         """Count my line as my assignment says: cube bars (snap), then the total if asked."""
@@ -531,6 +640,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         think=args.think_ms / 1000,
         seed=args.seed,
         long_poll=args.long_poll,
+        push=args.push,
     )
     users = len(PLAN.children)
 
@@ -571,6 +681,7 @@ def main() -> None:
     parser.add_argument("--poll-ms", type=float, default=700)
     parser.add_argument("--think-ms", type=float, default=0)
     parser.add_argument("--long-poll", type=float, default=0)
+    parser.add_argument("--push", action="store_true", help="listen to the event streams")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--server-pid", type=int)
     parser.add_argument("--signin-timeout", type=float, default=120)

@@ -17,6 +17,7 @@ environment, also who called the functions matching PATTERN (pstats' print_calle
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import os
 import pstats
@@ -46,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
             "move post",
             "changed poll",
             "unchanged poll",
+            "pushed event",
             "table page",
             "landing page",
         ),
@@ -71,6 +73,9 @@ def play(args: argparse.Namespace) -> int:
     from classroom.access import CHILD_SESSION_KEY, CHILD_VERSION_KEY
     from classroom.extensions import db
     from classroom.game import ActionKind
+    from classroom.models import PlayTable
+    from classroom.play import push
+    from classroom.play.views import urls_for
     from classroom.tables.counting import record_count, scoring_of
     from classroom.tables.loading import game_of, load_table
     from classroom.tables.status import TableStatus
@@ -122,6 +127,38 @@ def play(args: argparse.Namespace) -> int:
         assert response.status_code == 200, (name, response.status_code)
         return response
 
+    class Waits(Exception):
+        """The stream has sent its event and would now wait for the next move."""
+
+    def no_wait(*_: Any) -> bool:
+        raise Waits
+
+    push.wait_for_move = no_wait  # type: ignore[assignment]
+    with app.app_context():
+        table_row = db.session.get(PlayTable, table_id)
+        assert table_row is not None
+        class_id = table_row.class_id
+
+    def pushed(seat: int, since: int) -> Any:
+        """What a seat's event stream does when the table moves on (TABLE_PUSH): its check,
+        its read of the table, the event, and its check before it waits again."""
+        child_id = plan["children"][seat]["id"]
+        with app.test_request_context(f"/play/tables/{table_id}/events"):
+            urls = urls_for(table_id)
+            read_seat = push.seat_reader(table_id, child_id, class_id)
+            stream = push.stream(table_id, child_id, since, 60, read_seat, urls)
+            next(stream)  # the stream's opening line: at its start, not at a move
+            data = next(stream)
+            assert data.startswith("id: ") and "data: " in data, data
+            with contextlib.suppress(Waits):
+                next(stream)
+            db.session.remove()
+
+        class Sent:
+            status_code = 200
+
+        return Sent()
+
     moves = 0
     while moves < args.moves:
         with app.app_context():
@@ -165,6 +202,7 @@ def play(args: argparse.Namespace) -> int:
         assert fresh["changed"], fresh
         unchanged = f"{state}?version={fresh['version']}"
         timed("unchanged poll", other.get, unchanged, headers=json_header)
+        timed("pushed event", pushed, (seat + 2) % 4, version)
         timed("landing page", anonymous.get, "/")
     print(f"{args.db}, {moves} moves, in-process: medians in ms, and queries per request")
     landing = statistics.median(cpus["landing page"])

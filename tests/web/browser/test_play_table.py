@@ -160,19 +160,30 @@ def test_a_child_plays_a_whole_game_against_computer_players(
     context.close()
 
 
+@pytest.mark.parametrize("pushed", [False, True], ids=["polls", "pushed"])
 def test_two_children_play_at_one_table_on_two_tablets(
     chromium: Any,
     app: Flask,
     live_server: LiveServer,
     classroom: MadeClass,
     make_child: Any,
+    pushed: bool,
 ) -> None:
+    """A whole game on two tablets, with the pages polling, and with pushed updates
+    (TABLE_PUSH: a stream that ends every 20 s and is opened again, and no poll at all)."""
+    if pushed:
+        app.config["TABLE_PUSH"] = 20
     mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
     for kid in (mia, leo):
         set_level(app, kid, "ultra_peek", scoring="cubes")
     pages = []
+    polls: list[str] = []
+    streams: list[str] = []
     for kid in (mia, leo):
-        pages.append(child_context(chromium, app, live_server, kid).new_page())
+        page = child_context(chromium, app, live_server, kid).new_page()
+        page.on("request", lambda r: polls.append(r.url) if "/state" in r.url else None)
+        page.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
+        pages.append(page)
     first, second = pages
     first.goto("/play/friends")
     first.get_by_role("button", name="Open a new table").click()
@@ -207,6 +218,10 @@ def test_two_children_play_at_one_table_on_two_tablets(
     for page in pages:
         expect(page.get_by_text("The game is over!")).to_be_visible()
         expect(page.locator(".bars .seat-bar")).to_have_count(2)
+    if pushed:
+        assert streams and polls == [], polls[:3]
+    else:
+        assert polls and streams == []
 
 
 def test_a_teacher_sets_up_a_table_and_watches_it_live(

@@ -1,0 +1,142 @@
+"""Pushed updates of a child's table page (config TABLE_PUSH): one server-sent event stream per
+page, which sends the page the same answer a poll would each time the table moves on.
+
+A page at version V opens `GET /play/tables/N/events?version=V`; the stream waits with the
+long polls' watcher (classroom.tables.waiting: one small query a process every 0.2 s, so a move
+made by another process or host is seen) and sends `id: <version>` with the poll's JSON as
+`data`. So a move costs its post and one board a seat waiting, with no request, no sign-in
+check and no re-poll for each of them. Whatever a quiet poll would notice is done here too, at
+the same moments: the "seen" note falls due, a computer player's pause ends, a child is away.
+The stream ends after TABLE_PUSH seconds; the browser opens it again (with `Last-Event-ID`),
+so a signed-out child or a closed table is noticed at the next connection. Nothing a look or
+a reveal keeps in the session is written here (the headers are gone): those pages still ask.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from typing import Any
+
+from flask import current_app
+
+from classroom.extensions import db
+from classroom.models import PlayTable
+from classroom.play.common import Urls, state_data
+from classroom.serving import push_seconds
+from classroom.tables.away import (
+    note_seen,
+    quiet_after_read,
+    quiet_until,
+    seat_seen,
+    stream_note_every,
+)
+from classroom.tables.clock import now
+from classroom.tables.loading import seat_of_child
+from classroom.tables.waiting import wait_for_move
+
+HEARTBEAT = 15.0  # seconds: a comment line, so a dropped connection is noticed and closed
+REREAD = 0.7  # seconds between two whole reads while something is due (as a poll's pace)
+AT_LEAST = 0.05  # seconds: the shortest wait, so nothing spins
+RETRY_MS = 1000  # the browser opens the stream again this long after it ends
+
+Quiet = tuple[tuple[int, str] | None, datetime | None]  # quiet_until's answer
+
+# Reads the child's table and seat (noting that the seat's page is there), or None when the
+# child has no seat there any more: the stream then ends.
+SeatReader = Callable[[], tuple[PlayTable, int] | None]
+
+
+def seat_reader(table_id: int, child_id: int, class_id: int) -> SeatReader:
+    """How a child's stream reads their table and seat when it must, noting that the seat's
+    page is there, as a poll's my_seat does."""
+
+    def read_seat() -> tuple[PlayTable, int] | None:
+        table = db.session.get(PlayTable, table_id)
+        seat = None if table is None else seat_of_child(table, child_id)
+        if table is None or seat is None or table.class_id != class_id:
+            return None
+        seat_seen(table, seat.seat)
+        return table, seat.seat
+
+    return read_seat
+
+
+def seconds() -> float:
+    """How long a stream lasts before the browser opens it again (config TABLE_PUSH); 0:
+    pushed updates are off and the pages poll."""
+    return push_seconds(current_app.config)
+
+
+def event(version: int, data: dict[str, Any] | None = None) -> str:
+    """One server-sent event: its id is the table's version (a reconnection starts there); an
+    event without data only moves the id on."""
+    lines = f"id: {version}\n"
+    if data is not None:
+        lines += "data: " + json.dumps(data, separators=(",", ":")) + "\n"
+    return lines + "\n"
+
+
+def _seconds_until(when: datetime | None) -> float | None:
+    return None if when is None else (when - now()).total_seconds()
+
+
+def stream(
+    table_id: int,
+    child_id: int,
+    since: int,
+    seconds: float,
+    read_seat: SeatReader,
+    urls: Urls,
+) -> Iterator[str]:
+    """The events for a child's page at version `since`, for `seconds` at most: each time the
+    table moves on, the answer a poll would have had (`state_data`); the child's own moves
+    only move the id on (their answer brought the page the board)."""
+    ends = time.monotonic() + seconds
+    # Never hold a database connection while a write to the page may wait: a slow tablet
+    # must not keep one from the pool that every request shares.
+    db.session.close()
+    yield f"retry: {RETRY_MS}\n" + event(since)
+    last_sent = time.monotonic()
+    next_note = time.monotonic() + stream_note_every()  # the page itself was just seen
+    known: Quiet | None = None  # what the table just sent says, so no query is needed
+    while (left := ends - time.monotonic()) > 0:
+        if time.monotonic() >= next_note:
+            note_seen(table_id, child_id)
+            next_note = time.monotonic() + stream_note_every()
+        quiet, until = known or quiet_until(table_id, child_id, since, pushed=True)
+        known = None
+        if quiet is not None and quiet[0] != since:
+            since = quiet[0]
+            db.session.close()
+            yield event(since)
+            last_sent = time.monotonic()
+        if quiet is None:
+            # Behind, or something is due: read the table as a poll would (noting the seat).
+            seat = read_seat()
+            if seat is None:
+                return
+            table, seat_number = seat
+            data = state_data(table_id, seat_number, urls, since, table)
+            if data["changed"]:
+                since = int(data["version"])
+                if since == table.version:  # no computer player moved it meanwhile
+                    known = quiet_after_read(table, child_id)
+                db.session.close()
+                yield event(since, data)
+                last_sent = time.monotonic()
+                continue
+            wait = min(left, REREAD)
+        else:
+            wait = min(left, HEARTBEAT - (time.monotonic() - last_sent))
+            due = _seconds_until(until)
+            if due is not None:
+                wait = min(wait, due)
+        wait = min(wait, next_note - time.monotonic())
+        db.session.close()  # no connection is held while the page waits
+        moved = wait_for_move(table_id, since, max(wait, AT_LEAST))
+        if not moved and time.monotonic() - last_sent >= HEARTBEAT:
+            yield ": still here\n\n"
+            last_sent = time.monotonic()

@@ -1,0 +1,62 @@
+"""Pushed updates in a real browser (TABLE_PUSH): a tablet listens to its table's event stream,
+sees a classmate's move without polling, and goes back to polling when the stream is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from playwright.sync_api import expect
+
+from tests.web.browser.conftest import LiveServer
+from tests.web.browser.test_play_table import child_context
+from tests.web.conftest import MadeClass
+from tests.web.tables import set_level, start_table
+
+
+def test_a_tablet_sees_a_move_by_push_and_polls_again_when_the_stream_is_refused(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    classroom: MadeClass,
+    make_child: Any,
+) -> None:
+    """Leo's page opens a stream and asks for no poll; Mia's draw reaches it. Then pushed
+    updates are turned off on the server: the stream ends, its reconnection gets a 404, and
+    the page polls; Mia's next move reaches it by a poll."""
+    app.config["TABLE_PUSH"] = 2  # a stream lasts 2 s, so the reconnection comes soon
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, [mia, leo])
+    pages = {}
+    asked: dict[str, list[str]] = {"state": [], "events": []}
+    for name, kid in (("mia", mia), ("leo", leo)):
+        page = child_context(chromium, app, live_server, kid).new_page()
+        if name == "leo":
+            page.on(
+                "request",
+                lambda r: [asked[k].append(r.url) for k in asked if f"/{k}" in r.url],
+            )
+        page.goto(f"/play/tables/{table_id}")
+        pages[name] = page
+    mover, watcher = pages["mia"], pages["leo"]
+    if mover.locator("[data-board]").get_attribute("data-my-turn") != "yes":
+        mover, watcher = watcher, mover
+    mover_name = "Mia" if mover is pages["mia"] else "Leo"
+    expect(watcher.locator("#board-region")).to_have_attribute(
+        "data-events-url", f"/play/tables/{table_id}/events"
+    )
+
+    mover.locator("button[aria-label^='Draw a card']").click()
+    expect(watcher.locator(".story-list")).to_contain_text(f"{mover_name} drew a card")
+    if watcher is pages["leo"]:
+        assert asked["events"] and asked["state"] == []
+
+    # The stream ends within 2 s; the reconnection is refused; the page polls again.
+    with watcher.expect_request(lambda r: "/state" in r.url, timeout=15_000):
+        app.config["TABLE_PUSH"] = 0
+    mover.locator("button:text-is('Put it on the DISCARD pile')").click()
+    expect(watcher.locator(".story-list")).to_contain_text(f"{mover_name} put the")
+    for page in pages.values():
+        page.context.close()

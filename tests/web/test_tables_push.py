@@ -1,0 +1,172 @@
+"""Pushed updates (TABLE_PUSH): a child's table page listens to a server-sent event stream that
+sends the poll's answer each time the table moves on."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import update
+
+from classroom.extensions import db
+from classroom.game import actions
+from classroom.models import TableSeat
+from classroom.play.push import event
+from classroom.tables.clock import now
+from tests.web.conftest import MadeChild, MadeClass
+from tests.web.tables import child_client, game, post_move, set_level, snapshot, start_table
+
+
+def seen_now(app: Flask, table_id: int) -> None:
+    """Every seat's page was seen just now (as right after a poll)."""
+    with app.app_context():
+        db.session.execute(
+            update(TableSeat).where(TableSeat.table_id == table_id).values(last_seen_at=now())
+        )
+        db.session.commit()
+
+
+def messages(chunks: Iterator[bytes]) -> Iterator[dict[str, str]]:
+    """The stream's messages as they come, each as its fields (`id`, `data`, `retry`, and
+    `comment` for a line starting with a colon)."""
+    buffer = ""
+    for chunk in chunks:
+        buffer += chunk.decode()
+        while "\n\n" in buffer:
+            block, buffer = buffer.split("\n\n", 1)
+            fields: dict[str, str] = {}
+            for line in block.split("\n"):
+                name, _, value = line.partition(":")
+                fields[name or "comment"] = value.strip()
+            yield fields
+
+
+def two_children(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> tuple[int, int, FlaskClient, FlaskClient]:
+    """A started Standard table of Mia and Leo: its id, version, the mover's and the other's
+    tablets."""
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "standard")
+    table_id = start_table(app, [mia, leo])
+    seen_now(app, table_id)
+    version = snapshot(app, table_id)[0]
+    first = game(app, table_id).current_seat == 0
+    mover = child_client(app, mia if first else leo)
+    waiter = child_client(app, leo if first else mia)
+    return table_id, version, mover, waiter
+
+
+def test_push_is_off_by_default_and_the_page_polls(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """TABLE_PUSH 0 (the default): no stream, and the page says nothing of one."""
+    table_id, version, _, waiter = two_children(app, classroom, make_child)
+    assert waiter.get(f"/play/tables/{table_id}/events?version={version}").status_code == 404
+    page = waiter.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "data-events-url" not in page and "data-state-url" in page
+
+
+def test_a_stream_sends_each_move_to_the_waiting_seat(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """The page names its stream; the stream starts at the page's version, and when the other
+    seat moves it sends what a poll would have answered (the board, the news), with the new
+    version as the event's id."""
+    app.config["TABLE_PUSH"] = 5
+    table_id, version, mover, waiter = two_children(app, classroom, make_child)
+    page = waiter.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert f'data-events-url="/play/tables/{table_id}/events"' in page
+
+    response = waiter.get(f"/play/tables/{table_id}/events?version={version}", buffered=False)
+    assert response.status_code == 200
+    assert response.mimetype == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-store"
+    stream = messages(response.response)
+    first = next(stream)
+    assert first == {"retry": "1000", "id": str(version)}
+
+    def move_soon() -> None:
+        time.sleep(0.4)
+        post_move(mover, table_id, actions.DRAW, version)
+
+    moving = threading.Thread(target=move_soon)
+    begun = time.perf_counter()
+    moving.start()
+    pushed = next(stream)
+    took = time.perf_counter() - begun
+    moving.join()
+    data = json.loads(pushed["data"])
+    assert pushed["id"] == str(version + 1) == str(data["version"])
+    assert data["changed"] is True and data["status"] == "playing"
+    assert "data-board" in data["html"] and data["news"]
+    assert 0.3 < took < 3, took
+    # What the page would get from a poll at the version it had.
+    polled = waiter.get(f"/play/tables/{table_id}/state?version={version}").get_json()
+    assert polled["version"] == data["version"] and polled["news"] == data["news"]
+    response.close()
+
+
+def test_a_stream_behind_the_table_is_sent_the_table_at_once(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """A reconnection says the last version it had (Last-Event-ID, over the page's): a table
+    that moved on meanwhile comes at once; the stream then ends after TABLE_PUSH seconds."""
+    app.config["TABLE_PUSH"] = 1.2
+    table_id, version, mover, waiter = two_children(app, classroom, make_child)
+    post_move(mover, table_id, actions.DRAW, version)
+    begun = time.perf_counter()
+    response = waiter.get(
+        f"/play/tables/{table_id}/events?version=0",
+        headers={"Last-Event-ID": str(version)},
+        buffered=False,
+    )
+    stream = messages(response.response)
+    assert next(stream)["id"] == str(version)
+    pushed = next(stream)
+    assert pushed["id"] == str(version + 1)
+    assert json.loads(pushed["data"])["changed"] is True
+    assert list(stream) == []  # the stream ends by itself
+    assert 1.0 < time.perf_counter() - begun < 4
+
+
+def test_a_stream_is_only_for_a_seat_at_the_table(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """A child with no seat there gets a 404 (a plain answer, before any stream); a garbage
+    version is taken for none, so the table comes at once."""
+    app.config["TABLE_PUSH"] = 1
+    table_id, version, _, waiter = two_children(app, classroom, make_child)
+    ava = make_child(classroom, "Ava")
+    set_level(app, ava, "standard")
+    outsider = child_client(app, ava)
+    assert outsider.get(f"/play/tables/{table_id}/events").status_code == 404
+    assert outsider.get("/play/tables/999999/events").status_code == 404
+    response = waiter.get(f"/play/tables/{table_id}/events?version=soon", buffered=False)
+    stream = messages(response.response)
+    assert next(stream)["id"] == "-1"
+    assert json.loads(next(stream)["data"])["version"] == version
+    response.close()
+
+
+def test_an_event_without_data_only_moves_the_id_on() -> None:
+    """The first message of a stream has an id and no data: the browser keeps the id for a
+    reconnection and dispatches nothing."""
+    assert event(7) == "id: 7\n\n"
+    assert event(8, {"version": 8}) == 'id: 8\ndata: {"version":8}\n\n'
+
+
+def test_bin_run_serves_pushed_updates_with_gevent() -> None:
+    """A stream open a page would tie up a sync worker: bin/run asks which class to use."""
+    from classroom.serving import push_seconds, worker_class
+
+    assert worker_class({}) == "sync" and worker_class({"TABLE_PUSH": 0}) == "sync"
+    assert worker_class({"TABLE_PUSH": 55}) == "gevent"
+    assert worker_class({"TABLE_PUSH": "soon"}) == "sync"
+    assert push_seconds({"TABLE_PUSH": float("nan")}) == 0
+    assert push_seconds({"TABLE_PUSH": -5}) == 0
