@@ -4,7 +4,9 @@ a child's moves over HTTP."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -207,3 +209,38 @@ def seat_state(app: Flask, table_id: int, seat: int) -> dict[str, Any]:
             "away_since": row.away_since,
             "last_seen_at": aware(row.last_seen_at),
         }
+
+
+def seen_now(app: Flask, table_id: int) -> None:
+    """Every seat's page was seen just now (as right after a poll)."""
+    with app.app_context():
+        db.session.execute(
+            update(TableSeat).where(TableSeat.table_id == table_id).values(last_seen_at=now())
+        )
+        db.session.commit()
+
+
+def draw_soon(client: FlaskClient, table_id: int, version: int, after: float) -> threading.Thread:
+    """The seat on turn draws a card `after` seconds from now, on a thread of its own (while
+    the test waits for another seat's poll or stream to bring it); join the thread after."""
+
+    def draw() -> None:
+        time.sleep(after)
+        post_move(client, table_id, actions.DRAW, version)
+
+    moving = threading.Thread(target=draw)
+    moving.start()
+    return moving
+
+
+def pair_at_standard(
+    app: Flask, classroom: Any, make_child: Callable[..., MadeChild]
+) -> tuple[int, int, MadeChild, MadeChild]:
+    """Mia and Leo at a started Standard table, both pages just seen: the table's id and
+    version, and the two children."""
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "standard")
+    table_id = start_table(app, [mia, leo])
+    seen_now(app, table_id)
+    return table_id, snapshot(app, table_id)[0], mia, leo

@@ -4,30 +4,23 @@ sends the poll's answer each time the table moves on."""
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Callable, Iterator
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import update
 
-from classroom.extensions import db
 from classroom.game import actions
-from classroom.models import TableSeat
 from classroom.play.push import event
-from classroom.tables.clock import now
 from tests.web.conftest import MadeChild, MadeClass
-from tests.web.tables import child_client, game, post_move, set_level, snapshot, start_table
-
-
-def seen_now(app: Flask, table_id: int) -> None:
-    """Every seat's page was seen just now (as right after a poll)."""
-    with app.app_context():
-        db.session.execute(
-            update(TableSeat).where(TableSeat.table_id == table_id).values(last_seen_at=now())
-        )
-        db.session.commit()
+from tests.web.tables import (
+    child_client,
+    draw_soon,
+    game,
+    pair_at_standard,
+    post_move,
+    set_level,
+)
 
 
 def messages(chunks: Iterator[bytes]) -> Iterator[dict[str, str]]:
@@ -50,12 +43,7 @@ def two_children(
 ) -> tuple[int, int, FlaskClient, FlaskClient]:
     """A started Standard table of Mia and Leo: its id, version, the mover's and the other's
     tablets."""
-    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
-    for kid in (mia, leo):
-        set_level(app, kid, "standard")
-    table_id = start_table(app, [mia, leo])
-    seen_now(app, table_id)
-    version = snapshot(app, table_id)[0]
+    table_id, version, mia, leo = pair_at_standard(app, classroom, make_child)
     first = game(app, table_id).current_seat == 0
     mover = child_client(app, mia if first else leo)
     waiter = child_client(app, leo if first else mia)
@@ -91,13 +79,8 @@ def test_a_stream_sends_each_move_to_the_waiting_seat(
     first = next(stream)
     assert first == {"retry": "1000", "id": str(version)}
 
-    def move_soon() -> None:
-        time.sleep(0.4)
-        post_move(mover, table_id, actions.DRAW, version)
-
-    moving = threading.Thread(target=move_soon)
     begun = time.perf_counter()
-    moving.start()
+    moving = draw_soon(mover, table_id, version, after=0.4)
     pushed = next(stream)
     took = time.perf_counter() - begun
     moving.join()

@@ -10,16 +10,19 @@ from flask import Flask
 from sqlalchemy import event, update
 
 from classroom.extensions import db
-from classroom.models import PlayTable, TableSeat
+from classroom.models import PlayTable
 from classroom.tables.away import SEEN_EVERY, nothing_new
 from classroom.tables.clock import now
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
     child_client,
+    draw_soon,
     game,
     leave,
+    pair_at_standard,
     poll,
     seat_state,
+    seen_now,
     set_level,
     snapshot,
     start_table,
@@ -29,15 +32,6 @@ from tests.web.tables import (
 def quiet(app: Flask, table_id: int, child: MadeChild, since: int | None) -> object:
     with app.app_context():
         return nothing_new(table_id, child.id, since)
-
-
-def seen_now(app: Flask, table_id: int) -> None:
-    """Every seat's page was seen just now (as right after a poll)."""
-    with app.app_context():
-        db.session.execute(
-            update(TableSeat).where(TableSeat.table_id == table_id).values(last_seen_at=now())
-        )
-        db.session.commit()
 
 
 def test_an_up_to_date_page_of_children_is_answered_from_one_query(
@@ -77,12 +71,7 @@ def test_an_up_to_date_page_of_children_is_answered_from_one_query(
 def test_a_poll_that_must_act_reads_the_whole_table(
     app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
 ) -> None:
-    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
-    for kid in (mia, leo):
-        set_level(app, kid, "standard")
-    table_id = start_table(app, [mia, leo])
-    seen_now(app, table_id)
-    version = snapshot(app, table_id)[0]
+    table_id, version, _, leo = pair_at_standard(app, classroom, make_child)
     # Leo's own "seen" note is due: the poll writes it.
     leave(app, table_id, 1, seconds=SEEN_EVERY + 1)
     assert quiet(app, table_id, leo, version) is None
@@ -124,29 +113,15 @@ def test_a_long_poll_waits_for_the_move_and_brings_it(
 ) -> None:
     """With TABLE_LONG_POLL, a page that is up to date asks with `wait`: the answer comes when
     another seat moves (the watcher reads the versions every 0.2 s), with the move in it."""
-    import threading
     import time
 
-    from classroom.game import actions
-    from tests.web.tables import post_move
-
     app.config["TABLE_LONG_POLL"] = 5
-    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
-    for kid in (mia, leo):
-        set_level(app, kid, "standard")
-    table_id = start_table(app, [mia, leo])
-    seen_now(app, table_id)
-    version = snapshot(app, table_id)[0]
+    table_id, version, mia, leo = pair_at_standard(app, classroom, make_child)
     mover = child_client(app, mia if game(app, table_id).current_seat == 0 else leo)
     waiter = child_client(app, leo if game(app, table_id).current_seat == 0 else mia)
 
-    def move_soon() -> None:
-        time.sleep(0.5)
-        post_move(mover, table_id, actions.DRAW, version)
-
-    moving = threading.Thread(target=move_soon)
     begun = time.perf_counter()
-    moving.start()
+    moving = draw_soon(mover, table_id, version, after=0.5)
     answer = waiter.get(f"/play/tables/{table_id}/state?version={version}&wait=5").get_json()
     took = time.perf_counter() - begun
     moving.join()
@@ -184,12 +159,7 @@ def test_a_quiet_answer_holds_until_the_seat_must_be_noted_again(
     note falls due."""
     from classroom.tables.away import quiet_until
 
-    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
-    for kid in (mia, leo):
-        set_level(app, kid, "standard")
-    table_id = start_table(app, [mia, leo])
-    seen_now(app, table_id)
-    version = snapshot(app, table_id)[0]
+    table_id, version, _, leo = pair_at_standard(app, classroom, make_child)
     with app.app_context():
         answer, until = quiet_until(table_id, leo.id, version)
     assert answer is not None and until is not None
