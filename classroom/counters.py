@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
+import weakref
 
 from flask import current_app
 from limits.storage import Storage
@@ -49,6 +50,8 @@ def _engine() -> Engine:
             options = app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})
             options = options | {"pool_size": 1, "max_overflow": 9}
             engine = create_engine(url, **options)
+            # Its connections are closed with the app, not left for the garbage collector.
+            weakref.finalize(app, engine.dispose)
         app.extensions["counters_engine"] = engine
     return engine
 

@@ -53,6 +53,7 @@ CHILD = {
     "play.start",
     "play.table",
     "play.state",
+    "play.events",
     "play.move",
     "play.look",
     "play.count",
