@@ -40,7 +40,9 @@ from classroom.tables.waiting import wait_for_move
 HEARTBEAT = 15.0  # seconds: a comment line, so a dropped connection is noticed and closed
 REREAD = 0.7  # seconds between two whole reads while something is due (as a poll's pace)
 AT_LEAST = 0.05  # seconds: the shortest wait, so nothing spins
-RETRY_MS = 1000  # the browser opens the stream again this long after it ends
+# The browser opens the stream again this long after it ends: a move made in between reaches
+# the page when it does (at once: it is behind), so the gap must stay well under a second.
+RETRY_MS = 200
 
 Quiet = tuple[tuple[int, str] | None, datetime | None]  # quiet_until's answer
 

@@ -77,7 +77,7 @@ def test_a_stream_sends_each_move_to_the_waiting_seat(
     assert response.headers["Cache-Control"] == "no-store"
     stream = messages(response.response)
     first = next(stream)
-    assert first == {"retry": "1000", "id": str(version)}
+    assert first == {"retry": "200", "id": str(version)}
 
     begun = time.perf_counter()
     moving = draw_soon(mover, table_id, version, after=0.4)

@@ -19,7 +19,7 @@ app answers.
 
 With --push the pages listen to their table's event stream instead (TABLE_PUSH, gevent
 workers): each child reads its stream in a greenlet of its own, as table.js's EventSource does
-(opened again a second after it ends, with the last id), and polls never; "seen" is then the
+(opened again 0.2 s after it ends, with the last id), and polls never; "seen" is then the
 time from a move's answer to the event that brings it to each other seat.
 
 Only requests answered inside the measured window count. Every request is checked: a 5xx or a
@@ -337,7 +337,7 @@ class Child(FastHttpUser):
     def listen(self, table_id: int) -> None:
         """Read the table's event stream as table.js's EventSource does, for as long as this
         child is at the table: each event is a poll's answer; a stream that ends is opened
-        again a second later with the last id it sent."""
+        again 0.2 s later with the last id it sent (the stream's `retry`)."""
         import requests  # here, after Locust has patched the standard library for gevent
 
         last = self.board.version if self.board.version is not None else -1
@@ -375,12 +375,14 @@ class Child(FastHttpUser):
                 if self.table_id == table_id:
                     why = f"{type(problem).__name__}: {problem}"
                     TALLY.error(f"child {self.me['id']} stream: {why}")
-            gevent.sleep(1.0)  # the stream's retry
+            gevent.sleep(0.2)  # the stream's retry
 
     def pushed(self, data: dict[str, Any]) -> None:
         """A pushed answer: noted as seen, then shown as table.js's `answer` shows it (held
         while a move is being sent), and the child is woken."""
         self.note_seen(self.board.version if self.board.version is not None else -1, data)
+        if page.read_count(self.text) is not None:
+            return  # the counting page: table.js leaves it be until the count is sent
         if self.sending:
             self.held = data
             return
