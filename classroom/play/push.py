@@ -26,15 +26,8 @@ from classroom.extensions import db
 from classroom.models import PlayTable
 from classroom.play.common import Urls, state_data
 from classroom.serving import push_seconds
-from classroom.tables.away import (
-    note_seen,
-    quiet_after_read,
-    quiet_until,
-    seat_seen,
-    stream_note_every,
-)
+from classroom.tables.away import note_seen, quiet_after_read, quiet_until, stream_note_every
 from classroom.tables.clock import now
-from classroom.tables.loading import seat_of_child
 from classroom.tables.waiting import wait_for_move
 
 HEARTBEAT = 15.0  # seconds: a comment line, so a dropped connection is noticed and closed
@@ -49,21 +42,6 @@ Quiet = tuple[tuple[int, str] | None, datetime | None]  # quiet_until's answer
 # Reads the child's table and seat (noting that the seat's page is there), or None when the
 # child has no seat there any more: the stream then ends.
 SeatReader = Callable[[], tuple[PlayTable, int] | None]
-
-
-def seat_reader(table_id: int, child_id: int, class_id: int) -> SeatReader:
-    """How a child's stream reads their table and seat when it must, noting that the seat's
-    page is there, as a poll's my_seat does."""
-
-    def read_seat() -> tuple[PlayTable, int] | None:
-        table = db.session.get(PlayTable, table_id)
-        seat = None if table is None else seat_of_child(table, child_id)
-        if table is None or seat is None or table.class_id != class_id:
-            return None
-        seat_seen(table, seat.seat)
-        return table, seat.seat
-
-    return read_seat
 
 
 def seconds() -> float:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from flask import (
@@ -70,24 +71,46 @@ def urls_for(table_id: int) -> common.Urls:
     )
 
 
-def my_table(table_id: int) -> tuple[PlayTable, int | None]:
-    """A table of the child's class, and their seat at it (None if they have none)."""
-    child = me()
+def table_and_seat(
+    table_id: int, child_id: int, class_id: int
+) -> tuple[PlayTable, int | None] | None:
+    """A table of the class, and the child's seat at it (None if they have none); None if
+    the class has no such table."""
     table = db.session.get(PlayTable, table_id)
-    if table is None or table.class_id != child.class_id:
-        abort(404)
-    seat = seat_of_child(table, child.id)
+    if table is None or table.class_id != class_id:
+        return None
+    seat = seat_of_child(table, child_id)
     return table, None if seat is None else seat.seat
 
 
-def my_seat(table_id: int) -> tuple[PlayTable, int]:
-    """The child's table and seat (404 if they have none). The request shows the child is at
-    the table: it is noted, and a child who had left takes their seat back."""
-    table, seat = my_table(table_id)
-    if seat is None:
+def my_table(table_id: int) -> tuple[PlayTable, int | None]:
+    """A table of the child's class, and their seat at it (None if they have none)."""
+    child = me()
+    found = table_and_seat(table_id, child.id, child.class_id)
+    if found is None:
         abort(404)
+    return found
+
+
+def seated(table_id: int, child_id: int, class_id: int) -> tuple[PlayTable, int] | None:
+    """The child's table and seat, or None if they have none. Asking shows the child is at
+    the table: it is noted, and a child who had left takes their seat back. (An event stream
+    reads the table so, with the ids its request began with.)"""
+    found = table_and_seat(table_id, child_id, class_id)
+    if found is None or found[1] is None:
+        return None
+    table, seat = found
     seat_seen(table, seat)
     return table, seat
+
+
+def my_seat(table_id: int) -> tuple[PlayTable, int]:
+    """The signed-in child's table and seat, noted as seen (`seated`); 404 if they have none."""
+    child = me()
+    found = seated(table_id, child.id, child.class_id)
+    if found is None:
+        abort(404)
+    return found
 
 
 # A child plays with one to three computer players (a table has four seats).
@@ -265,7 +288,7 @@ def events(table_id: int) -> Response:
     if since is None:
         since = common.int_arg(request.args.get("version"))
     since = -1 if since is None else since
-    read_seat = push.seat_reader(table_id, child_id, class_id)
+    read_seat = partial(seated, table_id, child_id, class_id)
     stream = push.stream(table_id, child_id, since, seconds, read_seat, urls_for(table_id))
     return Response(
         stream_with_context(stream),

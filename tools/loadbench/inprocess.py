@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +76,7 @@ def play(args: argparse.Namespace) -> int:
     from classroom.game import ActionKind
     from classroom.models import PlayTable
     from classroom.play import push
-    from classroom.play.views import urls_for
+    from classroom.play.views import seated, urls_for
     from classroom.tables.counting import record_count, scoring_of
     from classroom.tables.loading import game_of, load_table
     from classroom.tables.status import TableStatus
@@ -139,25 +140,29 @@ def play(args: argparse.Namespace) -> int:
         assert table_row is not None
         class_id = table_row.class_id
 
-    def pushed(seat: int, since: int) -> Any:
+    def pushed(seat: int, since: int) -> None:
         """What a seat's event stream does when the table moves on (TABLE_PUSH): its check,
-        its read of the table, the event, and its check before it waits again."""
+        its read of the table, the event, and its check before it waits again (timed; the
+        stream's request and opening line are not)."""
         child_id = plan["children"][seat]["id"]
         with app.test_request_context(f"/play/tables/{table_id}/events"):
-            urls = urls_for(table_id)
-            read_seat = push.seat_reader(table_id, child_id, class_id)
-            stream = push.stream(table_id, child_id, since, 60, read_seat, urls)
+            read_seat = partial(seated, table_id, child_id, class_id)
+            stream = push.stream(table_id, child_id, since, 60, read_seat, urls_for(table_id))
             next(stream)  # the stream's opening line: at its start, not at a move
-            data = next(stream)
-            assert data.startswith("id: ") and "data: " in data, data
-            with contextlib.suppress(Waits):
-                next(stream)
+
+            def on_the_move() -> Any:
+                data = next(stream)
+                assert data.startswith("id: ") and "data: " in data, data
+                with contextlib.suppress(Waits):
+                    next(stream)
+
+                class Sent:
+                    status_code = 200
+
+                return Sent()
+
+            timed("pushed event", on_the_move)
             db.session.remove()
-
-        class Sent:
-            status_code = 200
-
-        return Sent()
 
     moves = 0
     while moves < args.moves:
@@ -202,7 +207,7 @@ def play(args: argparse.Namespace) -> int:
         assert fresh["changed"], fresh
         unchanged = f"{state}?version={fresh['version']}"
         timed("unchanged poll", other.get, unchanged, headers=json_header)
-        timed("pushed event", pushed, (seat + 2) % 4, version)
+        pushed((seat + 2) % 4, version)
         timed("landing page", anonymous.get, "/")
     print(f"{args.db}, {moves} moves, in-process: medians in ms, and queries per request")
     landing = statistics.median(cpus["landing page"])
