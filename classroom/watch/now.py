@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from classroom.game import Game, Series
-from classroom.models import PlayTable
+from classroom.models import PlayTable, TableSeat
+from classroom.tables.away import unseen
 from classroom.tables.leaving import stopped_for_new_game
 from classroom.tables.loading import game_seen
 from classroom.tables.seating import MAX_SEATS
@@ -21,6 +22,12 @@ def round_words(game: Game) -> str:
     return "" if options.series is Series.ROUNDS else f"Round {game.round_number}"
 
 
+def gone(seat_row: TableSeat) -> bool:
+    """Has this child left the table: a stand-in plays for them, or their page has not been
+    seen for AWAY_AFTER (the stand-in sits at the next read of the table)?"""
+    return seat_row.stand_in is not None or unseen(seat_row)
+
+
 def table_now(table: PlayTable) -> str:
     """What is happening at a table that is not finished, in the teacher's words."""
     if table.status == TableStatus.OPEN or table.state is None:
@@ -30,9 +37,11 @@ def table_now(table: PlayTable) -> str:
     names = {row.seat: row.name for row in table.seats}
     children = [row for row in table.seats if row.child_id is not None]
     teacher_in = any(row.teacher_id is not None for row in table.seats)
-    if children and not teacher_in and all(row.stand_in is not None for row in children):
+    if children and not teacher_in and all(gone(row) for row in children):
         # Computer players move only while someone has the table open: with every child gone
-        # the game waits, and "Kitten's turn" for minutes would look like a fault.
+        # the game waits, and "Kitten's turn" for minutes would look like a fault. A child
+        # whose tablet closed counts as gone though no page read the table since (only a read
+        # seats the stand-in), or a table left at once would say "Mia's turn" for hours.
         return "Paused: every child has left the table (Watch it to play it on)"
     where = round_words(game)
     if table.status == TableStatus.COUNTING:

@@ -503,7 +503,7 @@ def test_the_card_tables_page_says_how_each_game_ended_and_what_ended_now(
     when each ended and how (the same names twice, with no date, told nothing); a table
     whose children have all left says it is paused, not "Kitten's turn" for minutes; the
     child to seat chosen first is one free to sit."""
-    from tests.web.tables import leave, play_to_end, start_table
+    from tests.web.tables import leave, play_to_end, seat_state, start_table
 
     ava, ben, cleo = (make_child(classroom, n) for n in ("Ava T.", "Ben O.", "Cleo R."))
     ended = start_table(app, [ava], ["beginner"])  # opened first, ended last
@@ -522,6 +522,9 @@ def test_the_card_tables_page_says_how_each_game_ended_and_what_ended_now(
 
     away = start_table(app, [cleo], ["beginner"])
     leave(app, away, 0)
+    # Paused before any page reads the table (no stand-in sits until one does).
+    assert "Paused: every child has left the table" in live_rows(teacher_client, classroom)
+    assert seat_state(app, away, 0)["stand_in"] is None
     child_client(app, ava).post("/play/friends")  # an open table, to seat a child at
     teacher_client.get(f"/tables/{away}/watch")  # the reader that marks Cleo away
     live = live_rows(teacher_client, classroom)
