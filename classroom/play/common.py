@@ -4,7 +4,7 @@ requests into service calls and responses."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -35,6 +35,7 @@ from classroom.tables.looks import look
 from classroom.tables.moves import play_move
 from classroom.tables.status import TableStatus
 from classroom.tables.story import (
+    StoryItem,
     StoryLine,
     face_up_for,
     redacted,
@@ -159,9 +160,18 @@ def outside_look_for(
     note = _outside_note(table, seat, round_number)
     if note is not None and note.get("ended"):
         return None
-    started = outside_look.given_at(table, seat_row, round_number)
-    if started is None and note is not None and isinstance(note.get("at"), (int, float)):
-        started = datetime.fromtimestamp(note["at"], UTC)
+    if note is None and not page:
+        # Only a whole page that shows the board starts the look, and it leaves its note in
+        # this device's session: a live update without one shows none (and asks nothing).
+        return None
+    noted = note.get("at") if note is not None else None
+    if not page and isinstance(noted, (int, float)):
+        # This device's page began the look and noted when: a live update asks nothing.
+        started: datetime | None = datetime.fromtimestamp(noted, UTC)
+    else:
+        started = outside_look.given_at(table, seat_row, round_number)
+    if started is None and isinstance(noted, (int, float)):
+        started = datetime.fromtimestamp(noted, UTC)
     if started is None and not page:
         # Only a whole page that shows the board starts the look (and its clock): a live
         # update may be answering a page that is about to reload to the round's results.
@@ -397,6 +407,22 @@ def state_data(
     if advance_computers(table_id, table) or table is None:
         table = load_table(table_id)
     assert table is not None
+    return table_data(table, seat, urls, since)
+
+
+# The story after a version, at most so many items (stored_story, or one read shared by the
+# event streams of a process: classroom.tables.snapshots).
+StorySince = Callable[[int, int], list[StoryItem]]
+
+
+def table_data(
+    table: PlayTable,
+    seat: int | None,
+    urls: Urls,
+    since: int | None,
+    story: StorySince | None = None,
+) -> dict[str, Any]:
+    """state_data's answer from a table already read, with nothing left to play on it."""
     data: dict[str, Any] = {"version": table.version, "status": table.status}
     if since == table.version or table.state is None:
         data["changed"] = since != table.version
@@ -404,7 +430,7 @@ def state_data(
     data["changed"] = True
     data["html"] = fragment(table, seat, urls)
     # A forced refresh (version -1, after a look) only redraws the board: no news.
-    lines = story_since(table, seat, since) if since is not None and since >= 0 else []
+    lines = story_since(table, seat, since, story) if since is not None and since >= 0 else []
     data["news"] = [news_line(line) for line in lines]
     data["story"] = story_items(lines)
     return data
@@ -413,11 +439,16 @@ def state_data(
 NEWS_EVENTS = 20  # at most this many events are told in one live update
 
 
-def story_since(table: PlayTable, seat: int | None, since: int) -> list[StoryLine]:
+def story_since(
+    table: PlayTable, seat: int | None, since: int, story: StorySince | None = None
+) -> list[StoryLine]:
     """The story's new sentences for a page at version `since` (redacted for the seat)."""
     if since >= table.version:
         return []
-    items = stored_story(table.id, since_version=since, limit=NEWS_EVENTS)
+    if story is not None:
+        items = story(since, NEWS_EVENTS)
+    else:
+        items = stored_story(table.id, since_version=since, limit=NEWS_EVENTS)
     if seat is not None and counting_seats(table):
         items = unspoiled(items)
     seats = table.seats

@@ -24,11 +24,14 @@ from flask import current_app
 
 from classroom.extensions import db
 from classroom.models import PlayTable
-from classroom.play.common import Urls, state_data
+from classroom.play.common import Urls, state_data, table_data
 from classroom.serving import push_seconds
 from classroom.tables.away import note_seen, quiet_after_read, quiet_until, stream_note_every
 from classroom.tables.clock import now
-from classroom.tables.waiting import wait_for_move
+from classroom.tables.loading import seat_of_child
+from classroom.tables.snapshots import snapshots
+from classroom.tables.status import TableStatus
+from classroom.tables.waiting import wait_for_move, watcher
 
 HEARTBEAT = 15.0  # seconds: a comment line, so a dropped connection is noticed and closed
 REREAD = 0.7  # seconds between two whole reads while something is due (as a poll's pace)
@@ -82,10 +85,19 @@ def stream(
     last_sent = time.monotonic()
     next_note = time.monotonic() + stream_note_every()  # the page itself was just seen
     known: Quiet | None = None  # what the table just sent says, so no query is needed
+    moved = False  # the watcher woke this stream: the table is past `since`
     while (left := ends - time.monotonic()) > 0:
         if time.monotonic() >= next_note:
             note_seen(table_id, child_id)
             next_note = time.monotonic() + stream_note_every()
+        shared = _shared(table_id, child_id, since, urls) if moved and known is None else None
+        moved = False
+        if shared is not None:
+            since, data, known = shared
+            db.session.close()
+            yield event(since, data)
+            last_sent = time.monotonic()
+            continue
         quiet, until = known or quiet_until(table_id, child_id, since, pushed=True)
         known = None
         if quiet is not None and quiet[0] != since:
@@ -120,3 +132,27 @@ def stream(
         if not moved and time.monotonic() - last_sent >= HEARTBEAT:
             yield ": still here\n\n"
             last_sent = time.monotonic()
+
+
+def _shared(
+    table_id: int, child_id: int, since: int, urls: Urls
+) -> tuple[int, dict[str, Any] | None, Quiet] | None:
+    """The event for a page at `since` from the table as read once for every stream of this
+    process (classroom.tables.snapshots): its version, the poll's answer (None for the child's
+    own move: its answer brought the page the board) and the quiet check at that version.
+    None when the page must read the table itself, as a poll would: something is due there (a
+    computer player's move, a child away or back), the game is not in play, or the child has
+    no seat any more."""
+    snapshot = snapshots().past(table_id, since, watcher().read_at)
+    if snapshot is None:
+        return None
+    table = snapshot.table
+    seat = seat_of_child(table, child_id)
+    if table.status != TableStatus.PLAYING or seat is None:
+        return None
+    after = quiet_after_read(table, child_id)
+    if after[0] is None:
+        return None
+    if table.version == since + 1 and table.moved_by == seat.seat:
+        return table.version, None, after
+    return table.version, table_data(table, seat.seat, urls, since, snapshot.story_since), after

@@ -40,6 +40,9 @@ class Watcher:
         )
         self.lock = threading.Lock()
         self.waiting: dict[int, list[tuple[int, threading.Event]]] = defaultdict(list)
+        # When the last read of the versions began (time.monotonic()): a table read after it
+        # is as fresh as anything the watcher has woken a request for.
+        self.read_at = 0.0
         self.thread = threading.Thread(target=self.run, name="table-watcher", daemon=True)
         self.thread.start()
 
@@ -63,18 +66,19 @@ class Watcher:
                 waited = {table: list(waiters) for table, waiters in self.waiting.items()}
             if not waited:
                 continue
+            read_at = time.monotonic()
             try:
                 with self.engine.connect() as connection:
                     rows = connection.execute(self.query, {"ids": list(waited)}).all()
             except Exception:  # the database is away for a moment: the waits time out
                 log.exception("reading the waited tables' versions")
                 continue
+            self.read_at = read_at
             versions = {int(table_id): int(version) for table_id, version in rows}
             for table_id, waiters in waited.items():
                 for since, event in waiters:
                     if versions.get(table_id) != since:  # moved on, or gone
                         event.set()
-
 
 _WATCHERS: dict[int, Watcher] = {}
 _CREATING = threading.Lock()

@@ -4,9 +4,12 @@ sends the poll's answer each time the table moves on."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -135,6 +138,63 @@ def test_a_stream_is_only_for_a_seat_at_the_table(
     assert next(stream)["id"] == "-1"
     assert json.loads(next(stream)["data"])["version"] == version
     response.close()
+
+
+def test_the_streams_of_a_process_build_their_boards_from_one_read_of_the_table(
+    app: Flask,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two pages waiting at a table (one child's two tablets, here) are woken by one move: the
+    table is read once for both (classroom.tables.snapshots), and each is sent the answer a
+    poll would have had; the mover's own page only moves its id on."""
+    from classroom.tables.snapshots import Snapshots
+    from classroom.tables.waiting import watcher
+
+    app.config["TABLE_PUSH"] = 5
+    table_id, version, mia, leo = pair_at_standard(app, classroom, make_child)
+    first = game(app, table_id).current_seat == 0
+    mover_child, waiter_child = (mia, leo) if first else (leo, mia)
+    mover = child_client(app, mover_child)
+    tablets = [child_client(app, waiter_child), child_client(app, waiter_child), mover]
+    reads: list[int] = []
+    read = Snapshots._read
+
+    def counted(self: Snapshots, table: int) -> Any:
+        reads.append(table)
+        return read(self, table)
+
+    monkeypatch.setattr(Snapshots, "_read", counted)
+    got: list[list[dict[str, str]]] = [[] for _ in tablets]
+
+    def listen(index: int) -> None:
+        url = f"/play/tables/{table_id}/events?version={version}"
+        response = tablets[index].get(url, buffered=False)
+        stream = messages(response.response)
+        got[index] += [next(stream), next(stream)]
+        response.close()
+
+    listening = [threading.Thread(target=listen, args=(i,)) for i in range(len(tablets))]
+    for thread in listening:
+        thread.start()
+    with app.app_context():
+        waiting = watcher().waiting
+    deadline = time.monotonic() + 20
+    while len(waiting.get(table_id, ())) < len(tablets) and time.monotonic() < deadline:
+        time.sleep(0.01)  # until all three streams wait for the table to move on
+    assert len(waiting.get(table_id, ())) == len(tablets)
+    post_move(mover, table_id, actions.DRAW, version)
+    for thread in listening:
+        thread.join(20)
+    polled = tablets[0].get(f"/play/tables/{table_id}/state?version={version}").get_json()
+    for mine in got[:2]:
+        assert mine[1]["id"] == str(version + 1)
+        data = json.loads(mine[1]["data"])
+        assert data["news"] == polled["news"] and data["story"] == polled["story"]
+        assert "data-board" in data["html"]
+    assert got[2][1] == {"id": str(version + 1)}  # the mover's page: its answer had the board
+    assert reads == [table_id]
 
 
 def test_an_event_without_data_only_moves_the_id_on() -> None:

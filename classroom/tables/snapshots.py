@@ -1,0 +1,117 @@
+"""One read of a table for all the event streams of a process (classroom.play.push): when a
+table moves on, the first of its streams to wake reads it (the row and its seats, and the story
+since a page's version, once for each version asked), and the others at that table build
+their boards from that same read instead of reading it again.
+
+A snapshot is detached from every database session, so the streams of every thread or greenlet
+may read it at once; nothing writes to it. A stream with something to do (a computer player to
+move, a child who came back, a round to count) reads the table itself, as a poll does. The
+newest snapshot of each table is kept, for KEEP tables at most.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from flask import current_app
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session, selectinload
+
+from classroom.extensions import db
+from classroom.models import PlayTable
+
+from .loading import story_of_rows, story_query
+from .story import StoryItem
+
+KEEP = 1000  # tables whose newest snapshot a process keeps (a school's live tables, and more)
+
+
+@dataclass
+class Snapshot:
+    """A table as one read found it: the row and its seats (detached: read them, never write),
+    and the story up to its version since each version a page asked from."""
+
+    table: PlayTable
+    engine: Engine
+    read_at: float  # time.monotonic() when the read began
+    stories: dict[tuple[int, int], list[StoryItem]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def version(self) -> int:
+        """The table's version when it was read."""
+        return self.table.version
+
+    def story_since(self, since: int, limit: int) -> list[StoryItem]:
+        """The story after version `since` up to the snapshot's (its last `limit` items), read
+        once for all the pages at `since`."""
+        with self.lock:
+            kept = self.stories.get((since, limit))
+            if kept is None:
+                query = story_query(self.table.id, since, limit, until=self.version)
+                with self.engine.connect() as connection:
+                    kept = story_of_rows(list(connection.scalars(query)))
+                self.stories[(since, limit)] = kept
+            return kept
+
+
+class Snapshots:
+    """The newest snapshot of each table in this process, and who is reading which table."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.lock = threading.Lock()
+        self.kept: OrderedDict[int, Snapshot] = OrderedDict()
+        self.reading: dict[int, threading.Lock] = {}
+
+    def past(self, table_id: int, version: int, fresh_after: float) -> Snapshot | None:
+        """The table read once at a version past `version`, no earlier than `fresh_after`
+        (time.monotonic(); the watcher's last read, which woke the stream): the one kept, else
+        read now; None if it is gone. (A snapshot is only shared by the streams one move
+        wakes: an older one might even be of a deleted table whose id was given again.)"""
+        with self.lock:
+            reading = self.reading.setdefault(table_id, threading.Lock())
+        with reading:  # one read at a time per table: the others wait and share it
+            with self.lock:
+                kept = self.kept.get(table_id)
+            if kept is not None and kept.version > version and kept.read_at >= fresh_after:
+                return kept
+            fresh = self._read(table_id)
+            with self.lock:
+                if fresh is None:
+                    self.kept.pop(table_id, None)
+                    return None
+                self.kept[table_id] = fresh
+                self.kept.move_to_end(table_id)
+                while len(self.kept) > KEEP:
+                    old, _ = self.kept.popitem(last=False)
+                    self.reading.pop(old, None)
+            return fresh
+
+    def _read(self, table_id: int) -> Snapshot | None:
+        """Read the table and its seats in a session of their own, closed at once (so the
+        objects are detached and any later lazy load fails loudly, not silently queries)."""
+        read_at = time.monotonic()
+        with Session(self.engine, expire_on_commit=False) as session:
+            table = session.scalar(
+                select(PlayTable)
+                .where(PlayTable.id == table_id)
+                .options(selectinload(PlayTable.seats))
+            )
+        return None if table is None else Snapshot(table, self.engine, read_at)
+
+
+def snapshots() -> Snapshots:
+    """The current app's snapshots in this process (made at the first ask)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    with _MAKING:
+        kept = app.extensions.get("table_snapshots")
+        if kept is None:
+            kept = app.extensions["table_snapshots"] = Snapshots(db.engine)
+        return kept  # type: ignore[no-any-return]
+
+
+_MAKING = threading.Lock()
