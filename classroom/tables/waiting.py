@@ -80,6 +80,7 @@ class Watcher:
                     if versions.get(table_id) != since:  # moved on, or gone
                         event.set()
 
+
 _WATCHERS: dict[int, Watcher] = {}
 _CREATING = threading.Lock()
 
