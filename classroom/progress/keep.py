@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 from functools import cache
 from typing import Any
 
-from sqlalchemy import delete, insert, inspect, select
+from sqlalchemy import bindparam, delete, insert, inspect, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session, scoped_session
@@ -46,10 +46,16 @@ def zones_of(connection: Connection, class_ids: Iterable[int]) -> dict[int, str]
     wanted = sorted(set(class_ids))
     if not wanted:
         return {}
-    rows = connection.execute(
-        select(Classroom.id, Classroom.time_zone).where(Classroom.id.in_(wanted))
-    )
+    rows = connection.execute(_zones_query(), {"ids": wanted})
     return {int(row[0]): str(row[1]) for row in rows}
+
+
+@cache
+def _zones_query() -> Any:
+    """zones_of's query, built once (every move records a choice)."""
+    return select(Classroom.id, Classroom.time_zone).where(
+        Classroom.id.in_(bindparam("ids", expanding=True))
+    )
 
 
 def monday_of(day: date) -> date:
