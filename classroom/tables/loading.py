@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Select, select
+from sqlalchemy import select
 
 from classroom.extensions import db
 from classroom.game import Event, Game
@@ -64,30 +64,23 @@ def seat_of_teacher(table: PlayTable, teacher_id: int) -> TableSeat | None:
     return next((s for s in table.seats if s.teacher_id == teacher_id), None)
 
 
-def story_query(
-    table_id: int, since_version: int = 0, limit: int | None = None, until: int | None = None
-) -> Select[tuple[dict[str, Any]]]:
-    """The query of stored_story (newest first): after `since_version`, up to `until`."""
-    query = (
-        select(TableEvent.event)
-        .where(TableEvent.table_id == table_id, TableEvent.version > since_version)
-        .order_by(TableEvent.id.desc())
-    )
-    if until is not None:
-        query = query.where(TableEvent.version <= until)
-    return query if limit is None else query.limit(limit)
-
-
 def stored_story(
     table_id: int, since_version: int = 0, limit: int | None = None
 ) -> list[StoryItem]:
     """The table's story (engine events, unredacted, and seat notes; oldest first) after
     `since_version`; the last `limit` of them."""
-    return story_of_rows(list(db.session.scalars(story_query(table_id, since_version, limit))))
+    query = (
+        select(TableEvent.event)
+        .where(TableEvent.table_id == table_id, TableEvent.version > since_version)
+        .order_by(TableEvent.id.desc())
+    )
+    if limit is not None:
+        query = query.limit(limit)
+    return story_of_rows(list(db.session.scalars(query)))
 
 
 def story_of_rows(rows: list[dict[str, Any]]) -> list[StoryItem]:
-    """Stored story rows as story_query reads them (newest first), oldest first."""
+    """Stored story rows, read newest first, as story items oldest first."""
     return [_story_item(row) for row in reversed(rows)]
 
 

@@ -15,14 +15,16 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
 from flask import current_app
-from sqlalchemy import Engine, bindparam, select
+from sqlalchemy import Engine, Select, bindparam, select
 
 from classroom.extensions import db
-from classroom.models import PlayTable, TableSeat
+from classroom.models import PlayTable, TableEvent, TableSeat
 
-from .loading import story_of_rows, story_query
+from .loading import story_of_rows
 from .story import StoryItem
 
 KEEP = 1000  # tables whose newest snapshot a process keeps (a school's live tables, and more)
@@ -50,9 +52,10 @@ class Snapshot:
         with self.lock:
             kept = self.stories.get((since, limit))
             if kept is None:
-                query = story_query(self.table.id, since, limit, until=self.version)
+                window = {"table_id": self.table.id, "since": since, "until": self.version}
                 with self.engine.connect() as connection:
-                    kept = story_of_rows(list(connection.scalars(query)))
+                    rows = connection.scalars(_story_window(), window | {"limit": limit})
+                    kept = story_of_rows(list(rows))
                 self.stories[(since, limit)] = kept
             return kept
 
@@ -102,6 +105,23 @@ class Snapshots:
         table = PlayTable(**row)
         table.seats = [TableSeat(**seat) for seat in seats]
         return Snapshot(table, self.engine, read_at)
+
+
+@cache
+def _story_window() -> Select[tuple[dict[str, Any]]]:
+    """The story's window (after one version, up to another; the last so many items), built
+    once with bound parameters: every stream a move wakes asks it."""
+    events = TableEvent.__table__.c
+    return (
+        select(events.event)
+        .where(
+            events.table_id == bindparam("table_id"),
+            events.version > bindparam("since"),
+            events.version <= bindparam("until"),
+        )
+        .order_by(events.id.desc())
+        .limit(bindparam("limit"))
+    )
 
 
 _TABLE = select(PlayTable.__table__).where(PlayTable.__table__.c.id == bindparam("table_id"))
