@@ -31,7 +31,7 @@ from classroom.tables.away import nothing_new, quiet_until, seat_seen
 from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.faces import PickError, fill_faces, offers, picked
-from classroom.tables.leaving import stop_older_computer_games
+from classroom.tables.leaving import stop_older_computer_games, stop_waiting, waiting_at
 from classroom.tables.loading import load_table, seat_of_child, tables_of
 from classroom.tables.seating import (
     MAX_SEATS,
@@ -154,8 +154,10 @@ def start_with_computer() -> Response | tuple[str, int]:
         players = picked(offered, request.form.getlist("player"), MOST_COMPUTERS)
     except PickError as refused:
         return choose_computers_page(str(refused))
-    # One game with the computer at a time: the older one stops instead of "playing" for good.
+    # One game with the computer at a time: the older one stops instead of "playing" for good;
+    # and a table where the child waited for friends is given up.
     stop_older_computer_games(child)
+    stop_waiting(child)
     table = open_table_for(child)
     try:
         for player in players:
@@ -180,19 +182,28 @@ def friends() -> str:
         )
         .order_by(PlayTable.created_at)
     ).all()
+    my_open = {t.id for t in tables if seat_of_child(t, child.id) is not None}
     return render_template(
         "play/friends.html",
-        tables=[t for t in tables if len(t.seats) < MAX_SEATS],
+        # Tables with a free seat, and the one the child waits at (full or not).
+        tables=[t for t in tables if len(t.seats) < MAX_SEATS or t.id in my_open],
+        my_open=my_open,
         level_name=LEVEL_NAMES[child.level],
         form=ConfirmForm(),
+        me=child,
+        # Games in play to go back to (a table still open is in the list above, as theirs).
+        my_games=[t for t in tables_of(child) if t.status != TableStatus.OPEN],
     )
 
 
 @bp.post("/friends")
 def open_new() -> Response:
-    """Open a new table at the child's level and sit at it."""
-    table = open_table_for(me())
-    return redirect(url_for("play.table", table_id=table.id))
+    """Open a new table at the child's level and sit at it; a child who already waits at an
+    open table goes back to it (a second tap, or the browser's Back, opens no second one)."""
+    child = me()
+    waiting = waiting_at(child)
+    table_id = waiting[0] if waiting else open_table_for(child).id
+    return redirect(url_for("play.table", table_id=table_id))
 
 
 @bp.post("/tables/<int:table_id>/join")
@@ -206,6 +217,7 @@ def join(table_id: int) -> Response:
         except (TableError, TableMovedOn) as refused:
             flash(str(refused), "warning")
             return redirect(url_for("play.friends"))
+        stop_waiting(child, keep=table_id)  # seated here: the table they waited at goes
     return redirect(url_for("play.table", table_id=table_id))
 
 

@@ -34,6 +34,27 @@ def leave_tables(child: Child, *, forget: bool) -> None:
         retried(lambda table_id=table_id: _leave(table_id, child.id, forget=forget))
 
 
+def waiting_at(child: Child) -> list[int]:
+    """The open tables (not started yet) the child sits at, newest first."""
+    return list(
+        db.session.scalars(
+            select(PlayTable.id)
+            .join(TableSeat, TableSeat.table_id == PlayTable.id)
+            .where(TableSeat.child_id == child.id, PlayTable.status == TableStatus.OPEN)
+            .order_by(PlayTable.id.desc())
+        ).all()
+    )
+
+
+def stop_waiting(child: Child, keep: int | None = None) -> None:
+    """Give up the child's seats at open tables other than `keep`: a child waits for friends
+    at one table at a time (friends would otherwise start a game without them), and a table
+    left empty goes."""
+    for table_id in waiting_at(child):
+        if table_id != keep:
+            retried(lambda table_id=table_id: _leave(table_id, child.id, forget=False))
+
+
 def tables_in_play(child: Child) -> int:
     """How many games in play the child has a seat at (as the delete page says)."""
     return len(

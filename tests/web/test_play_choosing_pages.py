@@ -315,3 +315,73 @@ def test_play_with_the_computer_offers_the_unfinished_game_first(
     assert 'alt="Kitten"' in html.split("back-to-game", 1)[1].split("</a>", 1)[0]
     assert 'data-speak="Your game is not over: tap Back to your game' in html
     assert buttons_without_a_picture(html) == []
+
+
+def table_of(response: object) -> int:
+    """The table a redirect leads to."""
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])  # type: ignore[attr-defined]
+
+
+def open_tables_of(app: Flask, child: MadeChild) -> list[int]:
+    """The open tables the child sits at."""
+    from classroom.models import Child
+    from classroom.tables.leaving import waiting_at
+
+    with app.app_context():
+        found = db.session.get(Child, child.id)
+        assert found is not None
+        return waiting_at(found)
+
+
+def test_a_child_waits_for_friends_at_one_table_at_a_time(
+    app: Flask, classroom: MadeClass, child: MadeChild, make_child: Callable[..., MadeChild]
+) -> None:
+    """A second "Open a new table" (a second tap, the browser's Back) goes back to the table
+    the child waits at; the list shows it as theirs ("Back to your table", "You"); sitting at a
+    friend's table gives up the one they waited at (a table left empty goes), and so does a
+    game with the computer."""
+    client = app.test_client()
+    sign_in_child(client, child)
+    mine = table_of(client.post("/play/friends"))
+    assert table_of(client.post("/play/friends")) == mine
+    assert open_tables_of(app, child) == [mine]
+    html = client.get("/play/friends").get_data(as_text=True)
+    assert "Back to your table" in html and "<span>You</span>" in html
+    assert f'action="/play/tables/{mine}/join"' not in html
+    assert 'data-speak="You are waiting for friends at your table: tap Back to your table."' in html
+    assert "Open a new table" not in html  # it would only lead back there
+    assert buttons_without_a_picture(html) == []
+
+    friend = make_child(classroom, "Leo M.")
+    friend_client = app.test_client()
+    sign_in_child(friend_client, friend)
+    leos = table_of(friend_client.post("/play/friends"))
+    assert client.post(f"/play/tables/{leos}/join").status_code in (302, 303)
+    assert open_tables_of(app, child) == [leos]
+    with app.app_context():
+        assert db.session.get(PlayTable, mine) is None  # nobody was left at it
+
+    assert table_of(client.post("/play/friends")) == leos  # a stale page: no new table
+    assert open_tables_of(app, child) == [leos]
+    pick(client, ["beginner"])
+    assert open_tables_of(app, child) == []
+    with app.app_context():
+        leos_table = load_table(leos)
+        assert leos_table is not None
+        assert [seat.name for seat in leos_table.seats] == ["Leo M."]
+
+
+def test_play_with_friends_offers_the_game_not_over_first(
+    app: Flask, classroom: MadeClass, child: MadeChild
+) -> None:
+    """A child whose game is not over finds "Back to your game" on the friends page too (with
+    the other players' faces), and hears so first."""
+    client = app.test_client()
+    sign_in_child(client, child)
+    html = client.get("/play/friends").get_data(as_text=True)
+    assert "Back to your game" not in html
+    started = table_of(pick(client, ["beginner"]))
+    html = client.get("/play/friends").get_data(as_text=True)
+    assert f'class="button big back-to-game" href="/play/tables/{started}"' in html
+    assert 'data-speak="Your game is not over: tap Back to your game to go on. Or tap the' in html
+    assert buttons_without_a_picture(html) == []
