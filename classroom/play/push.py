@@ -62,6 +62,13 @@ def event(version: int, data: dict[str, Any] | None = None) -> str:
     return lines + "\n"
 
 
+def yours(version: int, status: str) -> dict[str, Any]:
+    """The event of a move the child made from a page: no board (the move's answer brought
+    that page its board), only the version, so the child's other tablet, if any, asks for the
+    table (table.js) instead of learning of the move only at the next one."""
+    return {"version": version, "status": status, "changed": False, "yours": True}
+
+
 def _seconds_until(when: datetime | None) -> float | None:
     return None if when is None else (when - now()).total_seconds()
 
@@ -75,8 +82,8 @@ def stream(
     urls: Urls,
 ) -> Iterator[str]:
     """The events for a child's page at version `since`, for `seconds` at most: each time the
-    table moves on, the answer a poll would have had (`state_data`); the child's own moves
-    only move the id on (their answer brought the page the board)."""
+    table moves on, the answer a poll would have had (`state_data`); for the child's own moves
+    only their version (`yours`: their answer brought the page the board)."""
     ends = time.monotonic() + seconds
     # Never hold a database connection while a write to the page may wait: a slow tablet
     # must not keep one from the pool that every request shares.
@@ -103,7 +110,7 @@ def stream(
         if quiet is not None and quiet[0] != since:
             since = quiet[0]
             db.session.close()
-            yield event(since)
+            yield event(since, yours(*quiet))
             last_sent = time.monotonic()
         if quiet is None:
             # Behind, or something is due: read the table as a poll would (noting the seat).
@@ -136,10 +143,11 @@ def stream(
 
 def _shared(
     table_id: int, child_id: int, since: int, urls: Urls
-) -> tuple[int, dict[str, Any] | None, Quiet] | None:
+) -> tuple[int, dict[str, Any], Quiet] | None:
     """The event for a page at `since` from the table as read once for every stream of this
-    process (classroom.tables.snapshots): its version, the poll's answer (None for the child's
-    own move: its answer brought the page the board) and the quiet check at that version.
+    process (classroom.tables.snapshots): its version, the poll's answer (`yours` for the
+    child's own move: its answer brought the page the board) and the quiet check at that
+    version.
     None when the page must read the table itself, as a poll would: something is due there (a
     computer player's move, a child away or back), the game is not in play, or the child has
     no seat any more."""
@@ -154,5 +162,5 @@ def _shared(
     if after[0] is None:
         return None
     if table.version == since + 1 and table.moved_by == seat.seat:
-        return table.version, None, after
+        return table.version, yours(table.version, table.status), after
     return table.version, table_data(table, seat.seat, urls, since, snapshot.story_since), after

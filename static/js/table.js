@@ -308,6 +308,12 @@
   // answer came first); a forced refresh redraws the board whatever its version.
   function answer(data, force) {
     var newer = data && parseInt(data.version, 10) > parseInt(version(), 10);
+    if (data && data.yours && newer && !force) {
+      // The child's own move, made on another tablet (this page's move answer brings its own
+      // version first): ask for the table as a poll would, with the news since this version.
+      refresh(false, true);
+      return;
+    }
     if (data && ((data.changed && newer) || force)) {
       if (status() === "" && data.status !== "open") {
         window.location.reload();
@@ -323,7 +329,7 @@
   // signed out), the page goes back to polling, which also notices the sign-out.
   var eventsUrl = region.getAttribute("data-events-url");
   var pushed = null;
-  var held = null; // a pushed answer that came while a move was being sent
+  var held = null; // a pushed answer that came while the page was asking (showHeld)
   function listen() {
     if (!eventsUrl || !window.EventSource) {
       return;
@@ -340,7 +346,7 @@
         return; // the child counts: the count's own page comes next
       }
       if (busy) {
-        held = data; // a move is being sent: shown after its answer, if still newer
+        held = data; // a move or a poll is under way: shown after its answer, if newer
         return;
       }
       answer(data, false);
@@ -362,11 +368,11 @@
     };
   }
 
-  function refresh(force) {
+  function refresh(force, anyway) {
     if (leaving) {
       return;
     }
-    if (pushed && !force) {
+    if (pushed && !force && !anyway) {
       return; // the stream brings the news and notes the seat (counting too)
     }
     if (region.hasAttribute("data-paused")) {
@@ -400,10 +406,21 @@
       .then(function () {
         if (mine) {
           busy = false;
+          showHeld();
         } else {
           forcing = false;
         }
       });
+  }
+
+  // A pushed answer that came while this page was asking (a move, or a poll after the
+  // child's move on another tablet): shown now, if still newer than what the page has.
+  function showHeld() {
+    if (held) {
+      var kept = held;
+      held = null;
+      answer(kept, false);
+    }
   }
 
   document.addEventListener("submit", function (event) {
@@ -443,10 +460,7 @@
       })
       .then(function () {
         busy = false;
-        if (held) {
-          answer(held, false);
-          held = null;
-        }
+        showHeld();
       });
   });
 

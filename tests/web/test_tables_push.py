@@ -193,7 +193,14 @@ def test_the_streams_of_a_process_build_their_boards_from_one_read_of_the_table(
         data = json.loads(mine[1]["data"])
         assert data["news"] == polled["news"] and data["story"] == polled["story"]
         assert "data-board" in data["html"]
-    assert got[2][1] == {"id": str(version + 1)}  # the mover's page: its answer had the board
+    # The mover's page: its answer had the board; only the version (for another tablet).
+    assert got[2][1]["id"] == str(version + 1)
+    assert json.loads(got[2][1]["data"]) == {
+        "version": version + 1,
+        "status": "playing",
+        "changed": False,
+        "yours": True,
+    }
     assert reads == [table_id]
 
 

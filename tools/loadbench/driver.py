@@ -380,6 +380,8 @@ class Child(FastHttpUser):
     def pushed(self, data: dict[str, Any]) -> None:
         """A pushed answer: noted as seen, then shown as table.js's `answer` shows it (held
         while a move is being sent), and the child is woken."""
+        if data.get("yours"):
+            return  # the child's own move: one tablet each here, and its answer brought it
         self.note_seen(self.board.version if self.board.version is not None else -1, data)
         if page.read_count(self.text) is not None:
             return  # the counting page: table.js leaves it be until the count is sent

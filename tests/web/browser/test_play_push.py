@@ -60,3 +60,47 @@ def test_a_tablet_sees_a_move_by_push_and_polls_again_when_the_stream_is_refused
     expect(watcher.locator(".story-list")).to_contain_text(f"{mover_name} put the")
     for page in pages.values():
         page.context.close()
+
+
+def test_a_childs_second_tablet_sees_the_move_made_on_the_first(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    classroom: MadeClass,
+    make_child: Any,
+) -> None:
+    """The child on turn has the table open on two tablets and draws on one: the other is told
+    the move was theirs (no board: their own answer had it), asks for the table once, and
+    shows the drawn card's news; the tablet that drew asks for nothing more."""
+    app.config["TABLE_PUSH"] = 30
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, [mia, leo])
+    probe = child_context(chromium, app, live_server, mia).new_page()
+    probe.goto(f"/play/tables/{table_id}")
+    mover_kid = mia if probe.locator("[data-board]").get_attribute("data-my-turn") == "yes" else leo
+    probe.context.close()
+    tablets = []
+    polls: list[list[str]] = [[], []]
+    for index in range(2):
+        page = child_context(chromium, app, live_server, mover_kid).new_page()
+        page.on(
+            "request",
+            lambda r, index=index: polls[index].append(r.url) if "/state" in r.url else None,
+        )
+        page.goto(f"/play/tables/{table_id}")
+        expect(page.locator("#board-region")).to_have_attribute(
+            "data-events-url", f"/play/tables/{table_id}/events"
+        )
+        tablets.append(page)
+    drawing, other = tablets
+    version = int(drawing.locator("[data-board]").get_attribute("data-version") or 0)
+    drawing.locator("button[aria-label^='Draw a card']").click()
+    expect(drawing.locator("[data-board]")).to_have_attribute("data-version", str(version + 1))
+    expect(other.locator("[data-board]")).to_have_attribute("data-version", str(version + 1))
+    expect(other.locator(".story-list")).to_contain_text("You drew")
+    assert len(polls[1]) == 1, polls  # the one catch-up poll
+    assert polls[0] == []
+    for page in tablets:
+        page.context.close()
