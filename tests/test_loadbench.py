@@ -69,6 +69,9 @@ def test_the_in_process_figures_cover_every_request_of_a_table() -> None:
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     kinds = ("move post", "changed poll", "unchanged poll", "pushed event", "table page")
-    for kind in (*kinds, "landing page"):
+    for kind in (*kinds, "shared event", "landing page"):
         line = next(x for x in done.stdout.splitlines() if x.strip().startswith(kind))
         assert "landing pages" in line and "queries" in line
+    # A stream that builds its event from the process's one read of the table asks nothing.
+    shared = next(x for x in done.stdout.splitlines() if x.strip().startswith("shared event"))
+    assert shared.rstrip().endswith("queries 0"), shared

@@ -97,7 +97,7 @@ def stream(
         if time.monotonic() >= next_note:
             note_seen(table_id, child_id)
             next_note = time.monotonic() + stream_note_every()
-        shared = _shared(table_id, child_id, since, urls) if moved and known is None else None
+        shared = from_snapshot(table_id, child_id, since, urls) if moved and known is None else None
         moved = False
         if shared is not None:
             since, data, known = shared
@@ -141,7 +141,7 @@ def stream(
             last_sent = time.monotonic()
 
 
-def _shared(
+def from_snapshot(
     table_id: int, child_id: int, since: int, urls: Urls
 ) -> tuple[int, dict[str, Any], Quiet] | None:
     """The event for a page at `since` from the table as read once for every stream of this

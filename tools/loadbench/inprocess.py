@@ -7,8 +7,11 @@ Seeds one table of four children at Standard (as the load benchmark does, many r
 game does not end), signs each child in, then plays: the child on turn posts one of the moves
 the engine allows (as table.js does: `Accept: application/json`, the form's fields and CSRF
 token), the next seat polls with the version before the move (a changed poll) and again with
-the new one (nothing changed), the mover's table page is timed as it is read for its CSRF
-token, and the landing page is asked for once. Prints the median CPU time of each (also in
+the new one (nothing changed), another seat's event stream sends the move ("pushed event":
+the stream reads the table itself) and a fourth seat's stream sends it from the table as a
+first stream of the process read it ("shared event", classroom/tables/snapshots.py), the
+mover's table page is timed as it is read for its CSRF token, and the landing page is asked
+for once. Prints the median CPU time of each (also in
 landing pages: the machine's speed varies), its wall-clock time and its queries. With
 --profile KIND, a cProfile of that kind of request; with INPROCESS_CALLERS=PATTERN in the
 environment, also who called the functions matching PATTERN (pstats' print_callers).
@@ -49,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
             "changed poll",
             "unchanged poll",
             "pushed event",
+            "shared event",
             "table page",
             "landing page",
         ),
@@ -164,6 +168,28 @@ def play(args: argparse.Namespace) -> int:
             timed("pushed event", on_the_move)
             db.session.remove()
 
+    def shared(seats: tuple[int, int], since: int) -> None:
+        """What the streams of one process do when a move wakes them: the first reads the table
+        for all (classroom.tables.snapshots; not timed), the second builds its event from
+        that read (timed: "shared event")."""
+        first, second = (plan["children"][seat]["id"] for seat in seats)
+        with app.test_request_context(f"/play/tables/{table_id}/events"):
+            urls = urls_for(table_id)
+            if push.from_snapshot(table_id, first, since, urls) is None:
+                return  # something to do at the table (a round ends): streams read it
+
+            def second_stream() -> Any:
+                sent = push.from_snapshot(table_id, second, since, urls)
+                assert sent is not None and sent[1]["changed"], sent
+
+                class Sent:
+                    status_code = 200
+
+                return Sent()
+
+            timed("shared event", second_stream)
+            db.session.remove()
+
     moves = 0
     while moves < args.moves:
         with app.app_context():
@@ -208,6 +234,7 @@ def play(args: argparse.Namespace) -> int:
         unchanged = f"{state}?version={fresh['version']}"
         timed("unchanged poll", other.get, unchanged, headers=json_header)
         pushed((seat + 2) % 4, version)
+        shared(((seat + 2) % 4, (seat + 3) % 4), version)
         timed("landing page", anonymous.get, "/")
     print(f"{args.db}, {moves} moves, in-process: medians in ms, and queries per request")
     landing = statistics.median(cpus["landing page"])
