@@ -22,6 +22,9 @@ from classroom.extensions import db
 from classroom.models import PlayTable
 
 WATCH_EVERY = 0.2  # seconds between two reads of the waited tables' versions
+# While the database stays away the read fails five times a second: said once, with its
+# cause, then once every so many seconds, and once more when the reads work again.
+SAY_AGAIN_AFTER = 60.0
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +46,27 @@ class Watcher:
         # When the last read of the versions began (time.monotonic()): a table read after it
         # is as fresh as anything the watcher has woken a request for.
         self.read_at = 0.0
+        # Failed reads in a row, since when, and when that was last logged.
+        self.failures = 0
+        self.failing_since: float | None = None
+        self.said_at = 0.0
         self.thread = threading.Thread(target=self.run, name="table-watcher", daemon=True)
         self.thread.start()
+
+    def failed(self, when: float) -> None:
+        """A read failed: log it the first time (with the cause) and every SAY_AGAIN_AFTER
+        seconds while the reads keep failing."""
+        self.failures += 1
+        if self.failing_since is None:
+            self.failing_since = self.said_at = when
+            log.exception("reading the waited tables' versions")
+        elif when - self.said_at >= SAY_AGAIN_AFTER:
+            self.said_at = when
+            log.error(
+                "reading the waited tables' versions still fails (%d times in %.0f s)",
+                self.failures,
+                when - self.failing_since,
+            )
 
     def add(self, table_id: int, since: int, event: threading.Event) -> None:
         with self.lock:
@@ -71,8 +93,14 @@ class Watcher:
                 with self.engine.connect() as connection:
                     rows = connection.execute(self.query, {"ids": list(waited)}).all()
             except Exception:  # the database is away for a moment: the waits time out
-                log.exception("reading the waited tables' versions")
+                self.failed(time.monotonic())
                 continue
+            if self.failing_since is not None:
+                log.warning(
+                    "reading the waited tables' versions works again (failed %d times)",
+                    self.failures,
+                )
+                self.failing_since, self.failures = None, 0
             self.read_at = read_at
             versions = {int(table_id): int(version) for table_id, version in rows}
             for table_id, waiters in waited.items():

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
+import pytest
 from flask import Flask
 from sqlalchemy import event, update
 
@@ -164,3 +165,27 @@ def test_a_quiet_answer_holds_until_the_seat_must_be_noted_again(
         answer, until = quiet_until(table_id, leo.id, version)
     assert answer is not None and until is not None
     assert timedelta(seconds=1) < until - now() <= timedelta(seconds=SEEN_EVERY)
+
+
+def test_the_watcher_says_a_failing_database_once_a_minute_not_five_times_a_second(
+    app: Flask, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The watcher reads the versions five times a second: while the database is away it says
+    so once with the cause, then once a minute with how long, not at every read."""
+    import logging
+
+    from classroom.tables.waiting import SAY_AGAIN_AFTER, Watcher
+
+    watching = Watcher(app)
+    with caplog.at_level(logging.WARNING, logger="classroom.tables.waiting"):
+        try:
+            raise OSError("the database is away")
+        except OSError:
+            for tick in range(320):  # a minute of failed reads, and a bit
+                watching.failed(1000.0 + tick * 0.2)
+    said = [r for r in caplog.records if r.name == "classroom.tables.waiting"]
+    assert len(said) == 2, [r.getMessage() for r in said]
+    assert said[0].exc_info is not None  # the first says why
+    assert said[1].getMessage() == (
+        f"reading the waited tables' versions still fails (301 times in {SAY_AGAIN_AFTER:.0f} s)"
+    )
