@@ -388,7 +388,7 @@ def test_a_set_up_form_sent_twice_makes_one_table(
     words = " ".join(again.get_data(as_text=True).split())
     assert "Leo and Mia already sit at a table whose game is not over" in words
     assert "End that game, or watch it and take them out, first." in words
-    assert "Leo (Ultra-Peek; at a table now)" in words and "Ava (Ultra-Peek)" in words
+    assert "Leo (Ultra-Peek; at a live table)" in words and "Ava (Ultra-Peek)" in words
     assert count_rows(app, PlayTable) == 1
     # One busy child is enough to refuse; an open table cannot take her either.
     with_ava = {"children": [str(ava.id), str(mia.id)], "leave_open": "y"}
@@ -467,7 +467,7 @@ def test_ending_a_game_is_folded_away_and_names_whose_game(
     assert "<summary>Close this table" in live
     assert "The table of Ben O. closes before anyone has played" in live
     seat_list = live.split('name="child">', 1)[1].split("</select>", 1)[0]
-    assert "Cleo R." in seat_list and "Ava T. (Ultra-Peek; at a table now)" in seat_list
+    assert "Cleo R." in seat_list and "Ava T. (Ultra-Peek; at a live table)" in seat_list
     assert "Ben O." not in seat_list
 
 

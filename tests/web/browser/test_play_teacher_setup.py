@@ -74,7 +74,7 @@ def test_the_set_up_form_shows_the_options_of_the_level_chosen(
     assert (options.rounds, options.min_turns_before_call, options.draw2_powers) == (2, 3, False)
     # A mistake is said next to the field, and nothing starts.
     page.goto(f"/classes/{classroom.id}/tables")
-    page.get_by_label("Mia (Peek; at a table now)").check()
+    page.get_by_label("Mia (Peek; at a live table)").check()
     page.get_by_label("Top Cat").check()
     page.locator("details.table-options > summary").click()
     page.get_by_label("Rounds per game").fill("50")
