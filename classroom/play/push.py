@@ -139,6 +139,10 @@ def stream(
         if not moved and time.monotonic() - last_sent >= HEARTBEAT:
             yield ": still here\n\n"
             last_sent = time.monotonic()
+        if not moved and quiet is not None and (until is None or now() < until):
+            # Woken for a heartbeat or a "seen" note: the watcher says the table has not
+            # moved, and nothing fell due, so the quiet answer still holds (no query).
+            known = (quiet, until)
 
 
 def from_snapshot(

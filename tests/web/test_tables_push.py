@@ -204,6 +204,43 @@ def test_the_streams_of_a_process_build_their_boards_from_one_read_of_the_table(
     assert reads == [table_id]
 
 
+def test_a_stream_keeps_its_quiet_answer_across_heartbeats(
+    app: Flask,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While nobody moves, a stream asks whether the table is quiet once, not again at each
+    heartbeat: the watcher says the table has not moved, and nothing has fallen due."""
+    from sqlalchemy import event as sql_event
+
+    from classroom.extensions import db
+    from classroom.play import push
+
+    monkeypatch.setattr(push, "HEARTBEAT", 0.3)
+    app.config["TABLE_PUSH"] = 5
+    table_id, version, _, waiter = two_children(app, classroom, make_child)
+    asked: list[str] = []
+
+    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "next_computer_at" in statement and "table_seats" in statement:
+            asked.append(statement)  # the quiet check's query
+
+    with app.app_context():
+        engine = db.engine
+    sql_event.listen(engine, "before_cursor_execute", count)
+    try:
+        response = waiter.get(f"/play/tables/{table_id}/events?version={version}", buffered=False)
+        stream = messages(response.response)
+        assert next(stream)["id"] == str(version)
+        beats = [next(stream) for _ in range(4)]
+        response.close()
+    finally:
+        sql_event.remove(engine, "before_cursor_execute", count)
+    assert all(beat == {"comment": "still here"} for beat in beats), beats
+    assert len(asked) == 1, len(asked)
+
+
 def test_an_event_without_data_only_moves_the_id_on() -> None:
     """The first message of a stream has an id and no data: the browser keeps the id for a
     reconnection and dispatches nothing."""
