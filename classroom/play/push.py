@@ -5,8 +5,10 @@ A page at version V opens `GET /play/tables/N/events?version=V`; the stream wait
 long polls' watcher (classroom.tables.waiting: one small query a process every 0.2 s, so a move
 made by another process or host is seen) and sends `id: <version>` with the poll's JSON as
 `data`. So a move costs its post and one board a seat waiting, with no request, no sign-in
-check and no re-poll for each of them. Whatever a quiet poll would notice is done here too, at
-the same moments: the "seen" note falls due, a computer player's pause ends, a child is away.
+check and no re-poll for each of them; the streams of one process that a move wakes build
+their boards from one read of the table (classroom.tables.snapshots). Whatever a quiet poll
+would notice is done here too, at the same moments: the "seen" note falls due, a computer
+player's pause ends, a child is away.
 The stream ends after TABLE_PUSH seconds; the browser opens it again (with `Last-Event-ID`),
 so a signed-out child or a closed table is noticed at the next connection. Nothing a look or
 a reveal keeps in the session is written here (the headers are gone): those pages still ask.

@@ -32,8 +32,8 @@ KEEP = 1000  # tables whose newest snapshot a process keeps (a school's live tab
 
 @dataclass
 class Snapshot:
-    """A table as one read found it: the row and its seats (detached: read them, never write),
-    and the story up to its version since each version a page asked from."""
+    """A table as one read found it: the row and its seats (objects of no session: read
+    them, never write), and the story up to its version since each version a page asked."""
 
     table: PlayTable
     engine: Engine
