@@ -18,7 +18,7 @@ from flask import (
     stream_with_context,
     url_for,
 )
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from werkzeug.wrappers import Response
 
 from classroom.access import me, require_child
@@ -171,18 +171,20 @@ def start_with_computer() -> Response | tuple[str, int]:
 
 @bp.get("/friends")
 def friends() -> str:
-    """Open tables of the child's class at their level: join one, or open a new one."""
+    """Open tables of the child's class at their level: join one, or open a new one; the one
+    the child waits at (whatever its level: the teacher may have seated them there) is theirs
+    to go back to."""
     child = me()
+    my_open = set(waiting_at(child))
     tables = db.session.scalars(
         select(PlayTable)
         .where(
             PlayTable.class_id == child.class_id,
-            PlayTable.level == child.level,
+            or_(PlayTable.level == child.level, PlayTable.id.in_(my_open)),
             PlayTable.status == TableStatus.OPEN,
         )
         .order_by(PlayTable.created_at)
     ).all()
-    my_open = {t.id for t in tables if seat_of_child(t, child.id) is not None}
     return render_template(
         "play/friends.html",
         # Tables with a free seat, and the one the child waits at (full or not).

@@ -385,3 +385,28 @@ def test_play_with_friends_offers_the_game_not_over_first(
     assert f'class="button big back-to-game" href="/play/tables/{started}"' in html
     assert 'data-speak="Your game is not over: tap Back to your game to go on. Or tap the' in html
     assert buttons_without_a_picture(html) == []
+
+
+def test_a_table_the_teacher_seated_the_child_at_is_theirs_on_the_friends_page(
+    app: Flask, child: MadeChild
+) -> None:
+    """The teacher seated the child at an open table of another level: "Play with friends"
+    lists it as theirs ("Back to your table"), though it lists other tables of the child's own
+    level only, and offers no new table (one would only lead back there)."""
+    from classroom.assignments import Assignment
+    from classroom.models import Child
+    from classroom.tables.options import options_for
+    from classroom.tables.seating import open_table, seat_child
+
+    with app.app_context():
+        kid = db.session.get(Child, child.id)
+        assert kid is not None and kid.level != "standard"
+        table = open_table(kid.class_id, "standard", options_for(Assignment.of(kid)), "cubes")
+        seat_child(table.id, kid, by_teacher=True)
+        table_id = table.id
+    client = app.test_client()
+    sign_in_child(client, child)
+    html = client.get("/play/friends").get_data(as_text=True)
+    assert f'href="/play/tables/{table_id}"' in html and "Back to your table" in html
+    assert "Open a new table" not in html
+    assert table_of(client.post("/play/friends")) == table_id
