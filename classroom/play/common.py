@@ -160,28 +160,25 @@ def outside_look_for(
     note = _outside_note(table, seat, round_number)
     if note is not None and note.get("ended"):
         return None
-    if note is None and not page:
-        # Only a whole page that shows the board starts the look, and it leaves its note in
-        # this device's session: a live update without one shows none (and asks nothing).
-        return None
     noted = note.get("at") if note is not None else None
-    if not page and isinstance(noted, (int, float)):
-        # This device's page began the look and noted when: a live update asks nothing.
-        started: datetime | None = datetime.fromtimestamp(noted, UTC)
-    else:
-        started = outside_look.given_at(table, seat_row, round_number)
-    if started is None and isinstance(noted, (int, float)):
+    if not page:
+        # Only a whole page that shows the board starts the look (and its clock), and notes
+        # when in this device's session: a live update goes by that note and asks nothing (it
+        # may be answering a page that is about to reload to the round's results).
+        if not isinstance(noted, (int, float)):
+            return None
         started = datetime.fromtimestamp(noted, UTC)
-    if started is None and not page:
-        # Only a whole page that shows the board starts the look (and its clock): a live
-        # update may be answering a page that is about to reload to the round's results.
-        return None
-    if started is None:
-        started = outside_look.record_look(table, seat_row, game, cards)
-        note = None
-    elif page and note is not None and note.get("page"):
-        session[OUTSIDE_KEY] = note | {"ended": True}
-        return None
+    else:
+        given = outside_look.given_at(table, seat_row, round_number)
+        if given is None and isinstance(noted, (int, float)):
+            given = datetime.fromtimestamp(noted, UTC)
+        if given is None:
+            given = outside_look.record_look(table, seat_row, game, cards)
+            note = None
+        elif note is not None and note.get("page"):
+            session[OUTSIDE_KEY] = note | {"ended": True}
+            return None
+        started = given
     left = outside_look.seconds_left(started)
     if left <= 0:
         return None

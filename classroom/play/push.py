@@ -99,7 +99,7 @@ def stream(
         if time.monotonic() >= next_note:
             note_seen(table_id, child_id)
             next_note = time.monotonic() + stream_note_every()
-        shared = from_snapshot(table_id, child_id, since, urls) if moved and known is None else None
+        shared = from_snapshot(table_id, child_id, since, urls) if moved else None
         moved = False
         if shared is not None:
             since, data, known = shared

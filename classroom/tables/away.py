@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlalchemy import bindparam, select, update
 
@@ -44,6 +44,12 @@ def unseen(seat_row: Any) -> bool:
     if away_after() <= 0 or away_at is None or seat_row.stand_in is not None:
         return False
     return now() >= away_at
+
+
+def gone(seat_row: Any) -> bool:
+    """Has this child left the table: a stand-in plays for them, or their page has gone
+    unseen for AWAY_AFTER (the stand-in sits at the next read of the table)?"""
+    return seat_row.stand_in is not None or unseen(seat_row)
 
 
 def came_back(seat_row: Any) -> bool:
@@ -187,23 +193,8 @@ def quiet_until(
     (note_seen), so a "seen" note is no reason to read the table; and a table one version on
     by the child's own move is quiet at that version (the move's answer brought the page it)."""
     rows = db.session.execute(_quiet_query(), {"table_id": table_id}).all()
-    return _quiet(rows, child_id, since, pushed)
-
-
-class _SeatLook(NamedTuple):
-    """A row of _quiet_query, from a table already read."""
-
-    version: int
-    status: str
-    next_computer_at: datetime | None
-    child_id: int | None
-    computer: str | None
-    stand_in: str | None
-    last_seen_at: datetime | None
-    away_since: datetime | None
-    taken_out: bool
-    seat: int
-    moved_by: int | None
+    # Each row carries the table's columns and one seat's: the first stands for the table.
+    return _quiet(rows[0] if rows else None, rows, child_id, since, pushed)
 
 
 def quiet_after_read(
@@ -211,43 +202,28 @@ def quiet_after_read(
 ) -> tuple[tuple[int, str] | None, datetime | None]:
     """quiet_until(pushed=True) at the table's version, for a table just read (no query):
     an event stream that has just sent the table asks it before it waits."""
-    rows = [
-        _SeatLook(
-            table.version,
-            table.status,
-            table.next_computer_at,
-            s.child_id,
-            s.computer,
-            s.stand_in,
-            s.last_seen_at,
-            s.away_since,
-            s.taken_out,
-            s.seat,
-            table.moved_by,
-        )
-        for s in table.seats
-    ]
-    return _quiet(rows, child_id, table.version, True)
+    return _quiet(table, table.seats, child_id, table.version, True)
 
 
 def _quiet(
-    rows: Sequence[Any], child_id: int, since: int | None, pushed: bool
+    table: Any, rows: Sequence[Any], child_id: int, since: int | None, pushed: bool
 ) -> tuple[tuple[int, str] | None, datetime | None]:
-    """quiet_until's answer from the table's rows (one a seat)."""
-    if since is None or not rows:
+    """quiet_until's answer from the table's columns (version, status, next_computer_at,
+    moved_by) and its seats' rows: a table row and its TableSeats, or _quiet_query's rows."""
+    if since is None or table is None or not rows:
         return None, None
     mine = [r for r in rows if r.child_id == child_id]
     if len(mine) != 1:
         return None, None
-    own_move = pushed and rows[0].version == since + 1 and rows[0].moved_by == mine[0].seat
-    if rows[0].version != since and not own_move:
+    own_move = pushed and table.version == since + 1 and table.moved_by == mine[0].seat
+    if table.version != since and not own_move:
         return None, None
     when = now()
     if mine[0].stand_in is not None or (not pushed and _seen_due(mine[0], when)):
         return None, None
     # What advance_computers would act on, decided without the game (so without knowing
     # whose turn it is): any doubt reads the whole table.
-    version, status, due = rows[0].version, rows[0].status, aware(rows[0].next_computer_at)
+    version, status, due = table.version, table.status, aware(table.next_computer_at)
     away = any(r.child_id is not None and unseen(r) for r in rows)
     if away and status in IN_PLAY:
         return None, None

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from classroom.game import Game, Series
-from classroom.models import PlayTable, TableSeat
-from classroom.tables.away import unseen
+from classroom.models import PlayTable
+from classroom.tables.away import gone
 from classroom.tables.leaving import stopped_for_new_game
 from classroom.tables.loading import game_seen
 from classroom.tables.seating import MAX_SEATS
@@ -20,12 +20,6 @@ def round_words(game: Game) -> str:
     if (of := options.rounds_to_play) is not None:
         return f"Round {game.round_number} of {of}"
     return "" if options.series is Series.ROUNDS else f"Round {game.round_number}"
-
-
-def gone(seat_row: TableSeat) -> bool:
-    """Has this child left the table: a stand-in plays for them, or their page has not been
-    seen for AWAY_AFTER (the stand-in sits at the next read of the table)?"""
-    return seat_row.stand_in is not None or unseen(seat_row)
 
 
 def table_now(table: PlayTable) -> str:
