@@ -138,21 +138,29 @@ def record(session: Session | scoped_session[Any], rows: Sequence[Any]) -> int:
     if not rows:
         return 0
     stamp = datetime.now(UTC)
-    batches: dict[type, list[dict[str, Any]]] = {}
+    batches: dict[tuple[type, frozenset[str]], list[dict[str, Any]]] = {}
     for row in rows:
         if row.created_at is None:  # stamped now, so that its row and its tally agree
             row.created_at = stamp
-        batches.setdefault(type(row), []).append(_columns(row))
-    # One bulk INSERT per kind of row: nobody reads these rows back in this transaction.
-    for model, batch in batches.items():
+        columns = _columns(row)
+        batches.setdefault((type(row), frozenset(columns)), []).append(columns)
+    # One bulk INSERT per kind of row and set of columns, on the table: nobody reads these
+    # rows back in this transaction, and the ORM's bulk path would cost more than the INSERT.
+    connection = session.connection()
+    for (model, _), batch in batches.items():
         for start in range(0, len(batch), CHUNK):
-            session.execute(insert(model), batch[start : start + CHUNK])
+            connection.execute(_insert(model), batch[start : start + CHUNK])
     hits: Counter[Where] = Counter()
     chances: Counter[Where] = Counter()
-    connection = session.connection()
     add_rows(rows, hits, chances, zones_of(connection, (row.class_id for row in rows)))
     write(connection, hits, chances)
     return len(chances)
+
+
+@cache
+def _insert(model: Hashable) -> Any:
+    """The INSERT of a kind of recorded row, on its table (built once)."""
+    return insert(model.__table__)  # type: ignore[attr-defined]
 
 
 def _columns(row: Any) -> dict[str, Any]:
