@@ -10,6 +10,8 @@ from typing import Any
 
 from flask import Config, Flask
 
+from classroom import jsoncodec
+
 ENV_PREFIX = "CLASSROOM"
 SECRET_KEY_FILE = "secret_key"
 # Seconds a child's seat may go unseen (no page or poll from it) on their turn before a
@@ -51,6 +53,8 @@ def finish(app: Flask) -> None:
         app.instance_path, "classroom.sqlite"
     )
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(url)
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = jsoncodec.engine_options(options)
     app.config["AWAY_AFTER"] = float(app.config.get("AWAY_AFTER", AWAY_AFTER))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
