@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import current_app
+from sqlalchemy.orm import object_session
 
 from classroom.extensions import db
 from classroom.models import PlayTable
@@ -31,6 +32,7 @@ from classroom.serving import push_seconds
 from classroom.tables.away import note_seen, quiet_after_read, quiet_until, stream_note_every
 from classroom.tables.clock import now
 from classroom.tables.loading import seat_of_child
+from classroom.tables.moves import MoveResult
 from classroom.tables.snapshots import snapshots
 from classroom.tables.status import TableStatus
 from classroom.tables.waiting import wait_for_move, watcher
@@ -69,6 +71,17 @@ def yours(version: int, status: str) -> dict[str, Any]:
     that page its board), only the version, so the child's other tablet, if any, asks for the
     table (table.js) instead of learning of the move only at the next one."""
     return {"version": version, "status": status, "changed": False, "yours": True}
+
+
+def share_move(table: PlayTable, result: MoveResult) -> None:
+    """A child's move just committed in this request: the streams of this process at that
+    table are woken now and build their boards from the table as the move left it (no read,
+    no wait for the watcher). Only a table of no session is shared (loading.read_table): an
+    object of the request's session must not outlive it."""
+    if object_session(table) is not None or table.version != result.version:
+        return
+    snapshots().put(table, list(result.story))
+    watcher().moved(table.id, table.version)
 
 
 def _seconds_until(when: datetime | None) -> float | None:

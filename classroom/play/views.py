@@ -32,7 +32,7 @@ from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.faces import PickError, fill_faces, offers, picked
 from classroom.tables.leaving import stop_older_computer_games, stop_waiting, waiting_at
-from classroom.tables.loading import load_table, seat_of_child, tables_of
+from classroom.tables.loading import load_table, read_table, seat_of_child, tables_of
 from classroom.tables.seating import (
     MAX_SEATS,
     open_table_for,
@@ -72,11 +72,15 @@ def urls_for(table_id: int) -> common.Urls:
 
 
 def table_and_seat(
-    table_id: int, child_id: int, class_id: int
+    table_id: int, child_id: int, class_id: int, *, for_move: bool = False
 ) -> tuple[PlayTable, int | None] | None:
     """A table of the class, and the child's seat at it (None if they have none); None if
-    the class has no such table."""
-    table = db.session.get(PlayTable, table_id)
+    the class has no such table. `for_move`: read in one query as objects of no session
+    (loading.read_table), which a move writes only by its guarded UPDATE."""
+    if for_move:
+        table = read_table(db.session.connection(), table_id)
+    else:
+        table = db.session.get(PlayTable, table_id)
     if table is None or table.class_id != class_id:
         return None
     seat = seat_of_child(table, child_id)
@@ -92,22 +96,27 @@ def my_table(table_id: int) -> tuple[PlayTable, int | None]:
     return found
 
 
-def seated(table_id: int, child_id: int, class_id: int) -> tuple[PlayTable, int] | None:
+def seated(
+    table_id: int, child_id: int, class_id: int, *, for_move: bool = False
+) -> tuple[PlayTable, int] | None:
     """The child's table and seat, or None if they have none. Asking shows the child is at
     the table: it is noted, and a child who had left takes their seat back. (An event stream
-    reads the table so, with the ids its request began with.)"""
-    found = table_and_seat(table_id, child_id, class_id)
+    reads the table so, with the ids its request began with.) `for_move`: see table_and_seat."""
+    found = table_and_seat(table_id, child_id, class_id, for_move=for_move)
     if found is None or found[1] is None:
         return None
     table, seat = found
+    if for_move and table.seats[seat].stand_in is not None:
+        # A child coming back takes their seat back through the session (away.give_back).
+        return seated(table_id, child_id, class_id)
     seat_seen(table, seat)
     return table, seat
 
 
-def my_seat(table_id: int) -> tuple[PlayTable, int]:
+def my_seat(table_id: int, *, for_move: bool = False) -> tuple[PlayTable, int]:
     """The signed-in child's table and seat, noted as seen (`seated`); 404 if they have none."""
     child = me()
-    found = seated(table_id, child.id, child.class_id)
+    found = seated(table_id, child.id, child.class_id, for_move=for_move)
     if found is None:
         abort(404)
     return found
@@ -315,8 +324,9 @@ def events(table_id: int) -> Response:
 @bp.post("/tables/<int:table_id>/move")
 def move(table_id: int) -> Any:
     """One move of the child's turn."""
-    table, seat = my_seat(table_id)
-    return common.handle_move(table, seat, urls_for(table_id))
+    table, seat = my_seat(table_id, for_move=True)
+    shared = push.share_move if push.seconds() > 0 else None
+    return common.handle_move(table, seat, urls_for(table_id), shared)
 
 
 @bp.post("/tables/<int:table_id>/look")

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from sqlalchemy import bindparam, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from classroom.assignments import Assignment
 from classroom.extensions import db
@@ -135,14 +136,12 @@ def seat_seen(table: PlayTable, seat: int) -> None:
     if not first_time and not _seen_due(seat_row, when):
         return
     # Not guarded by the version: when a page was last seen is no part of the game.
-    values = {"last_seen_at": when, **({"opened_at": when} if first_time else {})}
-    db.session.execute(
-        update(TableSeat)
-        .where(TableSeat.id == seat_row.id)
-        .values(**values)
-        .execution_options(synchronize_session=False)
-    )
+    opened = when if first_time else seat_row.opened_at
+    db.session.execute(_SEEN_UPDATE, {"seen": when, "opened": opened, "seat_id": seat_row.id})
     db.session.commit()
+    # A table read with no session (a move's) keeps its seats as they are now written.
+    set_committed_value(seat_row, "last_seen_at", when)
+    set_committed_value(seat_row, "opened_at", opened)
 
 
 def _seen_due(seat_row: Any, when: datetime) -> bool:
@@ -266,17 +265,27 @@ def stream_note_every() -> float:
 def note_seen(table_id: int, child_id: int) -> None:
     """An event stream says the child's page is still there: one UPDATE of the seat's
     "last seen" time (a seat a stand-in holds is given back by a whole read instead)."""
-    db.session.execute(
-        update(TableSeat)
-        .where(
-            TableSeat.table_id == table_id,
-            TableSeat.child_id == child_id,
-            TableSeat.stand_in.is_(None),
-        )
-        .values(last_seen_at=now())
-        .execution_options(synchronize_session=False)
-    )
+    db.session.execute(_NOTE_SEEN, {"table": table_id, "child": child_id, "seen": now()})
     db.session.commit()
+
+
+# The "seen" notes' UPDATEs, on the table (not through the ORM's bulk path) and built once:
+# every page of a class sends them.
+_SEATS = TableSeat.__table__
+_SEEN_UPDATE = (
+    update(_SEATS)
+    .where(_SEATS.c.id == bindparam("seat_id"))
+    .values(last_seen_at=bindparam("seen"), opened_at=bindparam("opened"))
+)
+_NOTE_SEEN = (
+    update(_SEATS)
+    .where(
+        _SEATS.c.table_id == bindparam("table"),
+        _SEATS.c.child_id == bindparam("child"),
+        _SEATS.c.stand_in.is_(None),
+    )
+    .values(last_seen_at=bindparam("seen"))
+)
 
 
 def _away_at(seat_row: Any) -> datetime | None:

@@ -67,15 +67,18 @@ def retried(attempt: Callable[[], T], *, seat_race: bool = False) -> T:
 @cache
 def _bump_statement(columns: frozenset[str]) -> Any:
     """The guarded UPDATE of `bump` for these columns, built once (with bound parameters)."""
+    # On the table, not the mapped class: the ORM's bulk UPDATE path would cost more than
+    # the statement (the rows it might synchronize are set by commit_state instead).
+    table = PlayTable.__table__
     return (
-        update(PlayTable)
-        .where(
-            PlayTable.id == bindparam("guard_id"),
-            PlayTable.version == bindparam("guard_version"),
-        )
+        update(table)
+        .where(table.c.id == bindparam("guard_id"), table.c.version == bindparam("guard_version"))
         .values({name: bindparam(f"new_{name}") for name in sorted(columns)})
-        .execution_options(synchronize_session=False)
     )
+
+
+# A move's story rows, one bulk INSERT on the table (nobody reads them back in the move).
+_STORY_INSERT = insert(TableEvent.__table__)
 
 
 def bump(table: PlayTable, expected: int, values: dict[str, Any]) -> None:
@@ -114,7 +117,7 @@ def commit_state(
     version = expected + 1
     story = [{"table_id": table.id, "version": version, "event": e.to_dict()} for e in events]
     if story:  # one bulk INSERT: no unit of work needed for rows nobody reads back here
-        db.session.execute(insert(TableEvent), story)
+        db.session.execute(_STORY_INSERT, story)
     recorded = [row for row in rows if isinstance(row, TALLIED)]
     record(db.session, recorded)  # a child's choices, counts, round results and their tallies
     db.session.add_all([row for row in rows if not isinstance(row, TALLIED)])
@@ -135,10 +138,12 @@ def commit_state(
 
 @dataclass(frozen=True)
 class MoveResult:
-    """The table's version after a move, and the move's events (unredacted)."""
+    """The table's version after a move, the move's events (unredacted), and its story as
+    stored (the events, and a computer player's thought)."""
 
     version: int
     events: list[Event]
+    story: list[Event | Thought]
 
 
 def play_move(
@@ -226,7 +231,7 @@ def move(
     pace = when + computer_pace()
     moved_by = seat if from_page else None
     version = commit_state(table, table.version, game, story, status, rows, pace, moved_by)
-    return MoveResult(version, events)
+    return MoveResult(version, events, story)
 
 
 def counting_seats(table: PlayTable, game: Game) -> list[TableSeat]:

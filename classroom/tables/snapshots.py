@@ -1,7 +1,9 @@
 """One read of a table for all the event streams of a process (classroom.play.push): when a
 table moves on, the first of its streams to wake reads it (the row and its seats, and the story
 since a page's version, once for each version asked), and the others at that table build
-their boards from that same read instead of reading it again.
+their boards from that same read instead of reading it again. A move made in the process
+needs no read at all: its request leaves the table as its transaction wrote it (`put`) and
+wakes the process's streams of that table at once.
 
 A snapshot belongs to no database session, so the streams of every thread or greenlet
 may read it at once; nothing writes to it. A stream with something to do (a computer player to
@@ -22,9 +24,9 @@ from flask import current_app
 from sqlalchemy import Engine, Select, bindparam, select
 
 from classroom.extensions import db
-from classroom.models import PlayTable, TableEvent, TableSeat
+from classroom.models import PlayTable, TableEvent
 
-from .loading import story_of_rows
+from .loading import read_table, story_of_rows
 from .story import StoryItem
 
 KEEP = 1000  # tables whose newest snapshot a process keeps (a school's live tables, and more)
@@ -39,6 +41,8 @@ class Snapshot:
     engine: Engine
     read_at: float  # time.monotonic() when the read began
     stories: dict[tuple[int, int], list[StoryItem]] = field(default_factory=dict)
+    # The whole story since a version, known without a read (a move made in this process).
+    told: dict[int, list[StoryItem]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -51,6 +55,8 @@ class Snapshot:
         once for all the pages at `since`."""
         with self.lock:
             kept = self.stories.get((since, limit))
+            if kept is None and since in self.told:
+                kept = self.told[since][-limit:]
             if kept is None:
                 window = {"table_id": self.table.id, "since": since, "until": self.version}
                 with self.engine.connect() as connection:
@@ -88,23 +94,33 @@ class Snapshots:
                     return None
                 self.kept[table_id] = fresh
                 self.kept.move_to_end(table_id)
-                while len(self.kept) > KEEP:
-                    old, _ = self.kept.popitem(last=False)
-                    self.reading.pop(old, None)
+                self._forget_oldest()
             return fresh
 
+    def put(self, table: PlayTable, story: list[StoryItem]) -> None:
+        """A move this process has just committed: the table as its transaction left it (an
+        object of no session, which nothing writes to any more) and the move's story, kept
+        as if read now. The streams the move wakes here build their boards from it without
+        a read; another process's read the table once, as before."""
+        snapshot = Snapshot(table, self.engine, time.monotonic())
+        snapshot.told[table.version - 1] = list(story)
+        with self.lock:
+            self.kept[table.id] = snapshot
+            self.kept.move_to_end(table.id)
+            self._forget_oldest()
+
+    def _forget_oldest(self) -> None:
+        while len(self.kept) > KEEP:
+            old, _ = self.kept.popitem(last=False)
+            self.reading.pop(old, None)
+
     def _read(self, table_id: int) -> Snapshot | None:
-        """Read the table and its seats with Core (half the cost of the ORM's loading) into
-        objects of no session: nothing can lazily load, flush or expire them."""
+        """Read the table and its seats (loading.read_table: one query, objects of no
+        session, so nothing can lazily load, flush or expire them)."""
         read_at = time.monotonic()
         with self.engine.connect() as connection:
-            row = connection.execute(_TABLE, {"table_id": table_id}).mappings().one_or_none()
-            if row is None:
-                return None
-            seats = connection.execute(_SEATS, {"table_id": table_id}).mappings().all()
-        table = PlayTable(**row)
-        table.seats = [TableSeat(**seat) for seat in seats]
-        return Snapshot(table, self.engine, read_at)
+            table = read_table(connection, table_id)
+        return None if table is None else Snapshot(table, self.engine, read_at)
 
 
 @cache
@@ -122,14 +138,6 @@ def _story_window() -> Select[tuple[dict[str, Any]]]:
         .order_by(events.id.desc())
         .limit(bindparam("limit"))
     )
-
-
-_TABLE = select(PlayTable.__table__).where(PlayTable.__table__.c.id == bindparam("table_id"))
-_SEATS = (
-    select(TableSeat.__table__)
-    .where(TableSeat.__table__.c.table_id == bindparam("table_id"))
-    .order_by(TableSeat.__table__.c.seat)
-)
 
 
 def snapshots() -> Snapshots:

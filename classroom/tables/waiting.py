@@ -80,6 +80,15 @@ class Watcher:
             if not waiters:
                 self.waiting.pop(table_id, None)
 
+    def moved(self, table_id: int, version: int) -> None:
+        """This process has just committed `version` of the table: its waiting requests are
+        woken at once, not at the next read (another process's still wait for theirs)."""
+        with self.lock:
+            waiters = list(self.waiting.get(table_id, []))
+        for since, event in waiters:
+            if since != version:
+                event.set()
+
     def run(self) -> None:
         """Read the waited tables' versions every WATCH_EVERY seconds; wake who is behind."""
         while True:

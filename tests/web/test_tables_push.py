@@ -7,13 +7,17 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import update
 
+from classroom.extensions import db
 from classroom.game import actions
+from classroom.models import TableSeat
 from classroom.play.push import event
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
@@ -22,6 +26,7 @@ from tests.web.tables import (
     game,
     pair_at_standard,
     post_move,
+    seat_state,
     set_level,
 )
 
@@ -140,15 +145,19 @@ def test_a_stream_is_only_for_a_seat_at_the_table(
     response.close()
 
 
+@pytest.mark.parametrize("made", ["in this process", "by another process"])
 def test_the_streams_of_a_process_build_their_boards_from_one_read_of_the_table(
     app: Flask,
     classroom: MadeClass,
     make_child: Callable[..., MadeChild],
     monkeypatch: pytest.MonkeyPatch,
+    made: str,
 ) -> None:
     """Two pages waiting at a table (one child's two tablets, here) are woken by one move: the
-    table is read once for both (classroom.tables.snapshots), and each is sent the answer a
-    poll would have had; the mover's own page only moves its id on."""
+    table is read once for both (classroom.tables.snapshots), or not at all when the move was
+    made in this process (its request leaves the table as it wrote it); each is sent the
+    answer a poll would have had; the mover's own page only moves its id on."""
+    from classroom.tables.moves import play_move
     from classroom.tables.snapshots import Snapshots
     from classroom.tables.waiting import watcher
 
@@ -184,7 +193,12 @@ def test_the_streams_of_a_process_build_their_boards_from_one_read_of_the_table(
     while len(waiting.get(table_id, ())) < len(tablets) and time.monotonic() < deadline:
         time.sleep(0.01)  # until all three streams wait for the table to move on
     assert len(waiting.get(table_id, ())) == len(tablets)
-    post_move(mover, table_id, actions.DRAW, version)
+    if made == "in this process":
+        post_move(mover, table_id, actions.DRAW, version)
+    else:  # as another process's request would: the row changes, and the watcher sees it
+        seat = game(app, table_id).current_seat
+        with app.app_context():
+            play_move(table_id, seat, actions.DRAW, version)
     for thread in listening:
         thread.join(20)
     polled = tablets[0].get(f"/play/tables/{table_id}/state?version={version}").get_json()
@@ -201,7 +215,7 @@ def test_the_streams_of_a_process_build_their_boards_from_one_read_of_the_table(
         "changed": False,
         "yours": True,
     }
-    assert reads == [table_id]
+    assert reads == ([] if made == "in this process" else [table_id])
 
 
 def test_a_stream_keeps_its_quiet_answer_across_heartbeats(
@@ -239,6 +253,41 @@ def test_a_stream_keeps_its_quiet_answer_across_heartbeats(
         sql_event.remove(engine, "before_cursor_execute", count)
     assert all(beat == {"comment": "still here"} for beat in beats), beats
     assert len(asked) == 1, len(asked)
+
+
+def test_an_open_stream_notes_now_and_then_that_its_page_is_there(
+    app: Flask,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page that only listens sends no request, so its stream writes the seat's "last seen"
+    time every stream_note_every seconds: the child is not taken for away."""
+    from classroom.play import push
+    from classroom.tables.clock import now
+
+    monkeypatch.setattr(push, "stream_note_every", lambda: 0.2)
+    monkeypatch.setattr(push, "HEARTBEAT", 0.6)
+    app.config["TABLE_PUSH"] = 5
+    table_id, version, _, waiter = two_children(app, classroom, make_child)
+    seat = 1 - game(app, table_id).current_seat  # the waiting child's (two seats)
+    response = waiter.get(f"/play/tables/{table_id}/events?version={version}", buffered=False)
+    stream = messages(response.response)
+    assert next(stream)["id"] == str(version)
+    # Opening the stream noted the seat (as any request of the page does); from now on only
+    # the stream's own notes can.
+    old = now() - timedelta(minutes=10)
+    with app.app_context():
+        db.session.execute(
+            update(TableSeat)
+            .where(TableSeat.table_id == table_id, TableSeat.seat == seat)
+            .values(last_seen_at=old)
+        )
+        db.session.commit()
+    # The stream runs while it is read: by its next heartbeat it has noted the seat again.
+    assert next(stream) == {"comment": "still here"}
+    response.close()
+    assert (now() - seat_state(app, table_id, seat)["last_seen_at"]).total_seconds() < 5
 
 
 def test_an_event_without_data_only_moves_the_id_on() -> None:
