@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 import time
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from flask import (
     Blueprint,
@@ -21,7 +21,7 @@ from flask import (
     url_for,
 )
 from flask_login import current_user, logout_user, user_logged_in, user_logged_out
-from sqlalchemy import Select, delete, select, update
+from sqlalchemy import Select, bindparam, delete, select, update
 from sqlalchemy.orm import InstrumentedAttribute
 from werkzeug.local import LocalProxy
 from werkzeug.wrappers import Response
@@ -223,9 +223,52 @@ def start_teacher_session() -> None:
     session.clear()
 
 
+class SignedIn(NamedTuple):
+    """The signed-in child's ids: what a table's requests need (the row itself, me(), is
+    read only by a view that asks for it)."""
+
+    child_id: int
+    class_id: int
+
+
+def signed_in() -> SignedIn | None:
+    """The signed-in child's ids, by current_child's rules (a child not archived, a session
+    of their current version, not idle too long), in one small query and no ORM object: a
+    move and each table's event stream ask it."""
+    child_id = session.get(CHILD_SESSION_KEY)
+    if not isinstance(child_id, int):
+        return None
+    kept = g.get("signed_in")
+    if kept is not None and kept.child_id == child_id:
+        return kept  # type: ignore[no-any-return]
+    row = db.session.execute(_SIGNED_IN, {"child_id": child_id}).first()
+    if row is None or row.archived_at is not None:
+        return None
+    if session.get(CHILD_VERSION_KEY) != row.session_version:
+        return None  # signed out, or archived, since: a copy of the cookie opens nothing
+    if child_idle_too_long():
+        current_child()  # signs the child out, noting their class's pictures to go back to
+        return None
+    g.signed_in = SignedIn(child_id, row.class_id)
+    return g.signed_in  # type: ignore[no-any-return]
+
+
+_CHILDREN = Child.__table__
+_SIGNED_IN = select(
+    _CHILDREN.c.class_id, _CHILDREN.c.archived_at, _CHILDREN.c.session_version
+).where(_CHILDREN.c.id == bindparam("child_id"))
+
+
+def my_ids() -> SignedIn:
+    """The signed-in child's ids, in a view behind require_child."""
+    ids = signed_in()
+    assert ids is not None  # require_child ran first
+    return ids
+
+
 def require_child() -> Response | None:
     """before_request for every child blueprint: no signed-in child, back to the pictures."""
-    if current_child() is None:
+    if signed_in() is None:
         idle_class_code = g.pop("idle_class_code", None) or session.get(AWAY_CLASS_KEY)
         if isinstance(idle_class_code, str):
             # Signed out for being away: straight to the class's pictures, to tap back in. The

@@ -21,7 +21,7 @@ from flask import (
 from sqlalchemy import or_, select
 from werkzeug.wrappers import Response
 
-from classroom.access import me, require_child
+from classroom.access import me, my_ids, require_child
 from classroom.assignments import LEVEL_NAMES, Assignment
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
@@ -115,8 +115,8 @@ def seated(
 
 def my_seat(table_id: int, *, for_move: bool = False) -> tuple[PlayTable, int]:
     """The signed-in child's table and seat, noted as seen (`seated`); 404 if they have none."""
-    child = me()
-    found = seated(table_id, child.id, child.class_id, for_move=for_move)
+    child = my_ids()
+    found = seated(table_id, child.child_id, child.class_id, for_move=for_move)
     if found is None:
         abort(404)
     return found
@@ -282,7 +282,7 @@ def long_poll_seconds(asked: str | None, until: datetime | None) -> float:
 @bp.get("/tables/<int:table_id>/state")
 def state(table_id: int) -> Response:
     """JSON for the page's live updates: the version, and the fresh board when it changed."""
-    child_id, since = me().id, common.int_arg(request.args.get("version"))
+    child_id, since = my_ids().child_id, common.int_arg(request.args.get("version"))
     quiet, until = quiet_until(table_id, child_id, since)
     wait = long_poll_seconds(request.args.get("wait"), until)
     if quiet is not None and since is not None and wait > 0:
@@ -303,8 +303,7 @@ def events(table_id: int) -> Response:
     seconds = push.seconds()
     if seconds <= 0:
         abort(404)
-    child = me()
-    child_id, class_id = child.id, child.class_id
+    child_id, class_id = my_ids()
     my_seat(table_id)  # 404 before the stream begins if the child has no seat there
     # A reconnection says the last version it was sent; a new page, its own.
     since = common.int_arg(request.headers.get("Last-Event-ID"))
