@@ -9,7 +9,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Response, jsonify, redirect, render_template, request, session, url_for
+from flask import (
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_wtf.csrf import generate_csrf
 
 from classroom.assignments import LEVEL_NAMES
@@ -377,8 +386,10 @@ def render_page(
 
 def fragment(table: PlayTable, seat: int | None, urls: Urls, **kwargs: Any) -> str:
     """The board for a live update (JSON): without the story, which comes as `story_lines`."""
-    return render_template(
-        "play/_board.html",
+    # Drawn by the template itself, not render_template: the board asks nothing of the context
+    # processors (who is signed in, and so on), and it is drawn for every seat at every move.
+    board = current_app.jinja_env.get_template("play/_board.html")
+    return board.render(
         board=board_for(table, seat, story=False, **kwargs),
         urls=urls,
         csrf=generate_csrf(),

@@ -7,14 +7,14 @@ more than the HTML it writes (docs/performance.md, "Load benchmark")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import partial
 from typing import Any
 
-from flask import current_app, url_for
+from flask import current_app
 from markupsafe import Markup, escape
 
-from classroom.play.cards import _static_path, card
+from classroom.play.cards import _static_path, card, card_name
 
 
 def move(
@@ -90,10 +90,44 @@ def slot_card(seat: Any, slot: Any, size: str, label: str) -> Markup:
     )
 
 
+def picture_src(picture: str) -> str:
+    """The address of a child's or a computer player's picture (static/pictures)."""
+    static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
+    return f"{static}/pictures/{picture}.svg"
+
+
+def other_line(
+    seat: Any,
+    caller: int | None,
+    chosen_swap: int | None,
+    targets: Collection[tuple[int, int]],
+    move: Callable[..., Markup],
+) -> Markup:
+    """Another seat's head and line; with a card of one's own chosen to swap (`chosen_swap`),
+    the cards it may swap with (`targets`: seat and place) are `move` buttons."""
+    cards = []
+    for slot in seat.cards:
+        label = f"{seat.name}'s card, place {slot.position}, {card_name(slot.value)}"
+        picture = slot_card(seat, slot, "sm", label)
+        if chosen_swap is not None and (seat.seat, slot.position) in targets:
+            say = "Swap with " + label
+            picture = move(
+                "swap", "Swap", chosen_swap, seat.seat, slot.position, "card-button", say,
+                inner=picture, picture="swap",
+            )  # fmt: skip
+        cards.append(picture)
+    line = "".join(cards) if cards else "<p>Out of the game</p>"
+    on_turn = " on-turn" if seat.on_turn else ""
+    return Markup(
+        f'<div class="line-box{on_turn}">\n      {seat_head(seat, caller)}\n'
+        f'      <div class="line">{line}\n      </div>\n    </div>'
+    )
+
+
 def seat_head(seat: Any, caller: int | None) -> Markup:
     """A seat's picture, name and badges (on turn, away, called, the round's score)."""
     colour = f" bg-{escape(seat.colour)}" if seat.colour else ""
-    picture = url_for("static", filename=f"pictures/{seat.picture}.svg")
+    picture = picture_src(seat.picture)
     parts = [
         '<div class="seat-head">\n    ',
         f'<img class="avatar-mini{colour}" src="{escape(picture)}" alt="" width="48" height="48">',

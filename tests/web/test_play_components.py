@@ -205,6 +205,43 @@ def test_a_seat_head_shows_the_badges_in_words(app: Flask) -> None:
     assert "<i>" not in html
 
 
+def test_another_seats_line_offers_its_cards_to_swap_with_only_once_a_card_is_chosen(
+    app: Flask,
+) -> None:
+    """pieces.other_line: the seat's head and its four cards (face down here: no value on the
+    page); with one's own card 2 chosen to swap, exactly the target cards become buttons that
+    swap with it, each named for the speaker; a seat out of the game says so."""
+
+    def slot(position: int) -> SimpleNamespace:
+        return SimpleNamespace(
+            position=position, value=None, face_up=False, revealed=False, outside=False
+        )
+
+    seat = SimpleNamespace(
+        seat=1, colour="sky", picture="owl", name="Leo", is_me=False, on_turn=True, away=False,
+        taken_out=False, stand_in_name="", score=None, cards=[slot(p) for p in range(1, 5)],
+    )  # fmt: skip
+    template = (
+        '{% set move = play_move_for("/play/tables/3/move", "tok", 7) %}'
+        "{{ play_other_line(seat, None, chosen, targets, move) }}"
+    )
+    plain = Page(render(app, template, seat=seat, chosen=None, targets={(1, 3)}))
+    assert "on-turn" in plain.with_class("line-box")[0].classes
+    assert plain.with_class("seat-name-text")[0].text == "Leo"
+    assert len(plain.find("img")) == 5 and not plain.find("form")  # the picture, four cards
+    assert not any(e.has("data-card") for e in plain.elements)
+    chosen = Page(render(app, template, seat=seat, chosen=2, targets={(1, 3), (2, 1)}))
+    assert len(chosen.find("form")) == 1  # one card of the line is a target
+    fields = {i.get("name"): i.get("value") for i in chosen.find("input")}
+    assert fields["kind"] == "swap" and fields["position"] == "2"
+    assert (fields["other_seat"], fields["other_position"]) == ("1", "3")
+    (button,) = chosen.find("button")
+    assert button.get("aria-label") == "Swap with Leo's card, place 3, face-down card"
+    out = SimpleNamespace(**(vars(seat) | {"cards": [], "on_turn": False}))
+    gone = Page(render(app, template, seat=out, chosen=None, targets=()))
+    assert [e.text for e in gone.find("p")] == ["Out of the game"]
+
+
 def test_card_name_for_the_speaker(app: Flask) -> None:
     assert render(app, "{{ card_name(9) }}|{{ card_name(2) }}|{{ card_name(7, False) }}") == (
         "King Rat 9|2, a cat|face-down card"
