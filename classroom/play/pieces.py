@@ -124,6 +124,59 @@ def other_line(
     )
 
 
+def my_cards(
+    mine: Any,
+    controls: Any,
+    chosen_swap: int | None,
+    urls: Any,
+    csrf: str,
+    move: Callable[..., Markup],
+) -> Markup:
+    """The cards of one's own line: each a `move` button when the turn may use it (put the
+    card in hand there, PEEK at it), a link to choose it for a SWAP (without JavaScript), and
+    under a card one may turn over (Peek levels) its Look button."""
+    replace, peek = controls.replace, controls.peek
+    swap_from = controls.swap_from if chosen_swap is None else ()
+    parts = []
+    for slot in mine.cards:
+        position = slot.position
+        name = card_name(slot.value)
+        picture = slot_card(mine, slot, "md", f"Your card, place {position}, {name}")
+        if position in replace:
+            say = f"Put it here, in place {position} of your line ({name})"
+            shown = move(
+                "replace", "Put it here", position, cls="card-button", say=say, inner=picture,
+                picture="place",
+            )  # fmt: skip
+        elif position in peek:
+            say = f"Peek at place {position}"
+            shown = move(
+                "peek", "Peek", position, cls="card-button", say=say, inner=picture,
+                picture="peek",
+            )  # fmt: skip
+        elif position in swap_from:
+            shown = Markup(
+                f'<a class="card-button" href="{escape(urls.page)}?mine={position}" '
+                f'aria-label="Swap your card in place {position}">{picture}'
+                f'<span class="move-caption">{icon("swap", 32)}<span>Swap</span></span></a>'
+            )
+        else:
+            shown = picture
+        look = ""
+        if slot.may_look and not slot.face_up:
+            look = (
+                f'\n        <form class="look-form" method="post" action="{escape(urls.look)}" '
+                f'data-move>\n          <input type="hidden" name="csrf_token" '
+                f'value="{escape(csrf)}">\n          <input type="hidden" name="position" '
+                f'value="{position}">\n          <button type="submit" class="look-button">'
+                f'{icon("look", 32)}<span>Look</span><span class="visually-hidden"> at place '
+                f"{position}</span></button>\n        </form>"
+            )
+        chosen = " swap-chosen" if chosen_swap == position else ""
+        parts.append(f'\n      <div class="my-card{chosen}">{shown}{look}\n      </div>')
+    return Markup("".join(parts))
+
+
 def seat_head(seat: Any, caller: int | None) -> Markup:
     """A seat's picture, name and badges (on turn, away, called, the round's score)."""
     colour = f" bg-{escape(seat.colour)}" if seat.colour else ""

@@ -242,6 +242,41 @@ def test_another_seats_line_offers_its_cards_to_swap_with_only_once_a_card_is_ch
     assert [e.text for e in gone.find("p")] == ["Out of the game"]
 
 
+def test_ones_own_cards_are_buttons_for_the_moves_the_turn_allows(app: Flask) -> None:
+    """pieces.my_cards: a card the card in hand may replace is a "Put it here" button named
+    for the speaker; one to choose for a SWAP (without JavaScript) is a link; a card one may
+    turn over (Peek levels) has its Look button; a face-up card has none."""
+    from classroom.tables.board import Controls
+
+    def slot(position: int) -> SimpleNamespace:
+        face_up = position == 2
+        return SimpleNamespace(
+            position=position, value=5 if face_up else None, face_up=face_up, revealed=False,
+            outside=False, may_look=position in (2, 3),
+        )  # fmt: skip
+
+    mine = SimpleNamespace(seat=0, cards=[slot(p) for p in range(1, 5)])
+    urls = SimpleNamespace(page="/play/tables/3", look="/play/tables/3/look")
+    template = (
+        '{% set move = play_move_for("/play/tables/3/move", "tok", 7) %}'
+        "{{ play_my_cards(mine, controls, chosen, urls, 'tok', move) }}"
+    )
+    controls = Controls(replace=(1, 2), swap=((4, 1, 1),))
+    page = Page(render(app, template, mine=mine, controls=controls, chosen=None, urls=urls))
+    buttons = [b.get("aria-label") for b in page.find("button", class_="card-button")]
+    assert buttons == [
+        "Put it here, in place 1 of your line (face-down card)",
+        "Put it here, in place 2 of your line (5, a cat)",
+    ]
+    (swap,) = page.find("a")
+    assert swap.get("href") == "/play/tables/3?mine=4"
+    (look,) = page.find("form", class_="look-form")  # card 3: face down, may be turned over
+    assert look.get("action") == "/play/tables/3/look"
+    assert [i.get("value") for i in page.find("input", name="position")][-1] == "3"
+    chosen = Page(render(app, template, mine=mine, controls=controls, chosen=4, urls=urls))
+    assert not chosen.find("a") and "swap-chosen" in chosen.with_class("my-card")[3].classes
+
+
 def test_card_name_for_the_speaker(app: Flask) -> None:
     assert render(app, "{{ card_name(9) }}|{{ card_name(2) }}|{{ card_name(7, False) }}") == (
         "King Rat 9|2, a cat|face-down card"
