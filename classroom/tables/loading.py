@@ -8,11 +8,12 @@ from functools import cache
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import Select, bindparam, select
+from sqlalchemy import JSON, Select, Text, bindparam, cast, select
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import instrumentation
 from sqlalchemy.orm.attributes import set_committed_value
 
+from classroom import jsoncodec
 from classroom.extensions import db
 from classroom.game import Event, Game
 from classroom.game.players.talk import Thought
@@ -40,6 +41,9 @@ def read_table(connection: Connection, table_id: int) -> PlayTable | None:
     table_keys, seat_keys = _keys()
     width = len(table_keys)
     table = _loaded(PlayTable, zip(table_keys, rows[0][:width], strict=True))
+    for key in _json_keys():  # read as text (each row repeats them): decoded once here
+        text = table.__dict__[key]
+        table.__dict__[key] = None if text is None else jsoncodec.loads(text)
     seats = [
         _loaded(TableSeat, zip(seat_keys, row[width:], strict=True))
         for row in rows
@@ -68,11 +72,23 @@ def _keys() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 @cache
+def _json_keys() -> tuple[str, ...]:
+    """The table's JSON columns (its options and its saved game)."""
+    return tuple(c.key for c in PlayTable.__table__.c if isinstance(c.type, JSON))
+
+
+@cache
 def _table_and_seats() -> Select[Any]:
-    """read_table's query, built once: the table's columns and each seat's, in seat order."""
+    """read_table's query, built once: the table's columns and each seat's, in seat order.
+    The table's JSON columns come as text: every row repeats them, and a saved game is a few
+    kilobytes to decode."""
     tables, seats = PlayTable.__table__, TableSeat.__table__
+    own = [
+        cast(column, Text).label(column.key) if column.key in _json_keys() else column
+        for column in tables.c
+    ]
     return (
-        select(*tables.c, *[column.label(f"seat_{column.key}") for column in seats.c])
+        select(*own, *[column.label(f"seat_{column.key}") for column in seats.c])
         .select_from(tables.outerjoin(seats, seats.c.table_id == tables.c.id))
         .where(tables.c.id == bindparam("table_id"))
         .order_by(seats.c.seat)
