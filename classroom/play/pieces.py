@@ -142,18 +142,18 @@ def my_cards(
         position = slot.position
         name = card_name(slot.value)
         picture = slot_card(mine, slot, "md", f"Your card, place {position}, {name}")
+        # The move this card is a button for: its kind, word, spoken name and picture.
+        button = None
         if position in replace:
             say = f"Put it here, in place {position} of your line ({name})"
-            shown = move(
-                "replace", "Put it here", position, cls="card-button", say=say, inner=picture,
-                picture="place",
-            )  # fmt: skip
+            button = ("replace", "Put it here", say, "place")
         elif position in peek:
-            say = f"Peek at place {position}"
+            button = ("peek", "Peek", f"Peek at place {position}", "peek")
+        if button is not None:
+            kind, label, say, icon_name = button
             shown = move(
-                "peek", "Peek", position, cls="card-button", say=say, inner=picture,
-                picture="peek",
-            )  # fmt: skip
+                kind, label, position, cls="card-button", say=say, inner=picture, picture=icon_name
+            )
         elif position in swap_from:
             shown = Markup(
                 f'<a class="card-button" href="{escape(urls.page)}?mine={position}" '
