@@ -314,7 +314,10 @@
       refresh(false, true);
       return;
     }
-    if (data && ((data.changed && newer) || force)) {
+    // A forced answer redraws the board at its version, never an older one: a move answered
+    // while it was under way has already shown a newer board.
+    var older = data && parseInt(data.version, 10) < parseInt(version(), 10);
+    if (data && ((data.changed && newer) || (force && !older))) {
       if (status() === "" && data.status !== "open") {
         window.location.reload();
         return;

@@ -48,6 +48,18 @@ def take_a_step(page: Any, call: bool = False) -> bool:
     board = page.locator("[data-board]")
     if board.count() == 0 or board.get_attribute("data-my-turn") != "yes":
         return False
+    # Cards shown face up for a while (Standard's outside cards at the start of a round, a
+    # PEEKed card) turn back by the page drawing the board again, and a tap in the very moment
+    # the board is replaced is lost (mouse down on the old button, up on the new one). So, as
+    # a child: "I remember" first, and the PEEKed card looked at until it turns back.
+    remember = page.locator(".remember-button")
+    if remember.count() and remember.is_visible():
+        remember.click()
+    expect(page.locator("[data-board][data-outside-look], .card-revealed")).to_have_count(
+        0, timeout=30_000
+    )
+    if board.get_attribute("data-my-turn") != "yes":
+        return False
     for selector in (
         "button:text-is('Rat-a-Tat-Cat!')" if call else "button:text-is('Done')",
         "button[aria-label^='Draw a card']",
