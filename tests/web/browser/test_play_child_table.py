@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from classroom.extensions import db
 from classroom.game import Power
 from classroom.models import CountRow
+from classroom.tables import outside_look
 from tests.web.browser.conftest import LiveServer, axe_violations, wait_for_counting
 from tests.web.browser.test_play_table import child_context, no_axe_violations
 from tests.web.conftest import MadeChild
@@ -44,6 +45,7 @@ def tablet(chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild)
 
 def tap(page: Any, selector: str) -> None:
     """Tap a move and wait until the board has moved on."""
+    page.wait_for_load_state()  # a control is tapped where it is once the styles came
     board = page.locator("[data-board]")
     version = board.get_attribute("data-version")
     page.locator(selector).first.click()
@@ -78,8 +80,15 @@ def snap(page: Any, stacks: list[int]) -> None:
 
 
 def test_standard_shows_the_outside_cards_at_the_start_of_each_round(
-    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    child: MadeChild,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # The look lasts 4 s here, not 10: the test waits for its end (the server runs in this
+    # process, so the module's figure is the server's).
+    monkeypatch.setattr(outside_look, "LOOK_SECONDS", 4)
     set_level(app, child, "standard", scoring="total")
     table_id = start_table(app, [child], ["solid"], stacked=LINES + NUMBERS, rounds=2)
     page = tablet(chromium, app, live_server, child)
@@ -109,7 +118,7 @@ def test_standard_shows_the_outside_cards_at_the_start_of_each_round(
     page.get_by_role("link", name="Next round!").click()
     expect(page.locator(".my-line .card-outside")).to_have_count(2)
     expect(page.get_by_text("Remember these!")).to_be_visible()
-    # About ten seconds later they turn face down by themselves.
+    # A few seconds later (LOOK_SECONDS) they turn face down by themselves.
     expect(page.locator(".my-line .card-outside")).to_have_count(0, timeout=20000)
 
 
@@ -208,6 +217,9 @@ def on_screen(page: Any, where: str, parts_of: str = BOARD) -> None:
     counting form's cards and buttons) are inside the window, and the page is not scrolled."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     expect(page.locator(parts_of).first).to_be_visible()
+    # A page just opened (a SWAP's first card is a link) is measured once its stylesheets have
+    # come: on a busy machine, before they do, the parts lie where an unstyled page puts them.
+    page.wait_for_load_state()
     # Measured in one go in the page: a live update may swap the board between two reads (at
     # Standard, the outside look's end asks for a fresh board), so no part is read from one
     # board and another from the next, nor from a board already gone.

@@ -45,6 +45,10 @@ def big_enough(page: Any) -> None:
 def take_a_step(page: Any, call: bool = False) -> bool:
     """Play the child's next control, as a child who taps the first thing offered (and calls
     "Rat-a-Tat-Cat!" when `call` says it is time)."""
+    # A tap that opened a new page (a SWAP's first card, a post without the script yet) is
+    # followed by nothing until that page has its styles: on a busy machine the controls are
+    # measured before the stylesheet came and sit elsewhere a moment later, so a tap is lost.
+    page.wait_for_load_state()
     board = page.locator("[data-board]")
     if board.count() == 0 or board.get_attribute("data-my-turn") != "yes":
         return False
@@ -55,6 +59,7 @@ def take_a_step(page: Any, call: bool = False) -> bool:
     remember = page.locator(".remember-button")
     if remember.count() and remember.is_visible():
         remember.click()
+        page.wait_for_load_state()  # the script may not have taken the form yet: a new page
     expect(page.locator("[data-board][data-outside-look], .card-revealed")).to_have_count(
         0, timeout=30_000
     )
