@@ -104,14 +104,38 @@ def _schema(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         db.engine.dispose()
 
 
+# The PostgreSQL sequences behind the tables' ids, by database URL (read once a session).
+_SEQUENCES: dict[str, list[str]] = {}
+
+
+def _sequences() -> list[str]:
+    """The names of the sequences that give this database's tables their ids."""
+    url = db.engine.url.render_as_string()
+    if url not in _SEQUENCES:
+        _SEQUENCES[url] = list(
+            db.session.scalars(
+                text(
+                    "SELECT pg_get_serial_sequence(quote_ident(table_name), column_name)"
+                    " FROM information_schema.columns WHERE table_schema = current_schema()"
+                    " AND (column_default LIKE 'nextval%' OR is_identity = 'YES')"
+                )
+            )
+        )
+    return [name for name in _SEQUENCES[url] if name]
+
+
 def empty_all_tables() -> None:
-    """Remove every row, keeping the schema."""
+    """Remove every row, keeping the schema; ids start again at 1."""
     tables = db.metadata.sorted_tables
     if not tables:
         return
     if db.engine.dialect.name == "postgresql":
-        names = ", ".join(f'"{t.name}"' for t in tables)
-        db.session.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+        # DELETE and the sequences set back, not TRUNCATE: TRUNCATE gives each of the tables a
+        # new file, about 30 ms a test, where deleting a test's few rows takes about 4.
+        db.session.execute(text("; ".join(f'DELETE FROM "{t.name}"' for t in reversed(tables))))
+        restart = ", ".join(f"setval('{name}', 1, false)" for name in _sequences())
+        if restart:
+            db.session.execute(text(f"SELECT {restart}"))
     else:
         for table in reversed(tables):
             db.session.execute(table.delete())
