@@ -101,6 +101,9 @@ def call_at_once_and_count(page: Any) -> None:
     wait_for_counting(page)
 
 
+TEST_POLL_MS = 200  # how often a table page polls in these tests (live_server)
+
+
 class LiveServer:
     """The app served by werkzeug in a background thread."""
 
@@ -124,6 +127,11 @@ class LiveServer:
 
 @pytest.fixture
 def live_server(app: Flask) -> Iterator[LiveServer]:
+    # The pages poll their table every 200 ms, not TABLE_POLL_MS's 700: a test waits for the
+    # computer players' moves (or another tablet's) as a child does, by the page's next poll,
+    # and whole games are dozens of such waits. The same code runs; only the interval is
+    # shorter (a test that means the interval sets it itself).
+    app.config["TABLE_POLL_MS"] = TEST_POLL_MS
     with LiveServer(app) as server:
         yield server
 
