@@ -10,7 +10,7 @@ from weakref import WeakKeyDictionary
 
 from sqlalchemy import JSON, Select, Text, bindparam, cast, select
 from sqlalchemy.engine import Connection
-from sqlalchemy.orm import instrumentation
+from sqlalchemy.orm import configure_mappers, instrumentation
 from sqlalchemy.orm.attributes import set_committed_value
 
 from classroom import jsoncodec
@@ -67,7 +67,12 @@ def _loaded(model: type[Model], columns: Iterable[tuple[str, Any]]) -> Model:
 
 @cache
 def _keys() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The attribute names of read_table's columns: the table's, then a seat's."""
+    """The attribute names of read_table's columns: the table's, then a seat's (once a process,
+    with the mappers set up first)."""
+    # A table's `seats` exists as an attribute once the ORM has set up its relationships,
+    # which it does at a process's first query through it; a worker whose first request is a
+    # move has asked none (read_table's query is the tables', not the ORM's).
+    configure_mappers()
     return tuple(PlayTable.__table__.c.keys()), tuple(TableSeat.__table__.c.keys())
 
 

@@ -4,8 +4,12 @@ sentence and change nothing, and a child's choice is written with the move or no
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -15,7 +19,7 @@ from classroom.game import Action, ActionKind, Power, actions
 from classroom.models import ChoiceRow, ComputerChoiceRow, PlayTable, TableEvent
 from classroom.tables.errors import TableMovedOn
 from classroom.tables.moves import play_move
-from tests.web.conftest import MadeChild, MadeClass, sign_in_child
+from tests.web.conftest import MadeChild, MadeClass, child_session, sign_in_child
 from tests.web.tables import (
     count_rows,
     game,
@@ -28,6 +32,7 @@ from tests.web.tables import (
 )
 
 SWAP = int(Power.SWAP)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_stale_version_is_409_and_changes_nothing(app: Flask, child: MadeChild) -> None:
@@ -245,3 +250,48 @@ def test_a_whole_game_against_computers_at_every_level(
         assert table is not None and table.status == "finished"
     page = client.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert "The game is over!" in page
+
+
+# A new app process (a gunicorn worker just started) whose very first request is a move.
+FIRST_REQUEST = """
+import json, sys
+from pathlib import Path
+from classroom import create_app
+from tests.conftest import base_config
+url, instance, table_id, version, session, data = sys.argv[1:7]
+app = create_app(base_config(url, Path(instance)))
+client = app.test_client()
+with client.session_transaction() as cookie:
+    cookie.update(json.loads(session))
+answer = client.post(f"/play/tables/{table_id}/move", data=json.loads(data))
+print(answer.status_code, answer.get_data(as_text=True)[-500:])
+"""
+
+
+def test_a_new_process_whose_first_request_is_a_move_plays_it(
+    app: Flask, child: MadeChild, tmp_path: Path
+) -> None:
+    """The move reads its table as objects of no session, which needs the ORM's relationships
+    set up; a process sets them up at its first ORM query, and a worker whose first request
+    was a move had asked none (a 500 in a load run)."""
+    table_id = start_table(app, [child], ["solid"])
+    version = snapshot(app, table_id)[0]
+    data = {"version": str(version), **{k: str(v) for k, v in actions.DRAW.to_dict().items()}}
+    args = [
+        app.config["SQLALCHEMY_DATABASE_URI"],
+        str(tmp_path / "instance"),
+        str(table_id),
+        str(version),
+        json.dumps(child_session(app, child)),
+        json.dumps(data),
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_REQUEST, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split()[0] == "303", done.stdout + done.stderr[-3000:]  # to the table
+    assert snapshot(app, table_id)[0] > version  # the move was made
