@@ -22,6 +22,52 @@ from classroom import create_app
 from classroom.extensions import db
 
 TEST_DATABASE_ENV = "CLASSROOM_TEST_DATABASE_URL"
+BROWSER_TESTS = os.path.join(os.path.dirname(__file__), "web", "browser") + os.sep
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Spread the browser tests evenly through the run, between the others.
+
+    A browser test mostly waits (for the page, a poll, a card to turn back) while the others
+    keep a core busy. In one block, every worker of both passes (bin/test runs them side by
+    side) waited at the same time and the cores idled; spread out, a worker's wait is another
+    worker's turn. The others keep their order, and the tests of a module with a fixture made
+    once a module stay together."""
+    browser = [item for item in items if str(item.fspath).startswith(BROWSER_TESTS)]
+    if not browser or len(browser) == len(items):
+        return
+    groups: list[list[pytest.Item]] = []
+    for item in items:
+        if str(item.fspath).startswith(BROWSER_TESTS):
+            continue
+        together = _has_module_fixture(item) and groups and groups[-1][0].fspath == item.fspath
+        if together:
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    others = len(items) - len(browser)
+    spread: list[pytest.Item] = []
+    placed = done = 0
+    for group in groups:
+        spread += group
+        done += len(group)
+        due = len(browser) * done // others  # browser tests due by this point of the others
+        spread += browser[placed:due]
+        placed = max(placed, due)
+    spread += browser[placed:]
+    items[:] = spread
+
+
+def _has_module_fixture(item: pytest.Item) -> bool:
+    """Does the test use a fixture made once a module (or class, or package)?"""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    return any(
+        fixture.scope in ("module", "class", "package")
+        for fixtures in info.name2fixturedefs.values()
+        for fixture in fixtures
+    )
 
 
 @pytest.fixture(scope="session")
