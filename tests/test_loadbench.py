@@ -40,7 +40,9 @@ def test_a_short_run_plays_moves_without_errors(tmp_path: Path) -> None:
     assert "moves/s" in done.stdout and "children per core" in done.stdout
 
 
-@pytest.mark.parametrize("push", [[], ["--push", "20"]], ids=["polls", "pushed"])
+# Pushed: a stream lasts 3 s, so the pages open theirs again during the run (and the run's
+# end does not wait 20 s for the last streams to close).
+@pytest.mark.parametrize("push", [[], ["--push", "3"]], ids=["polls", "pushed"])
 def test_children_at_their_own_pace_see_each_other_s_moves(tmp_path: Path, push: list[str]) -> None:
     """At a child's pace (300 ms of thought here, to be quick) the figures say how many
     children a core carries and how soon another seat saw each move: with the pages polling,
