@@ -53,9 +53,8 @@ def zones_of(connection: Connection, class_ids: Iterable[int]) -> dict[int, str]
 
 @cache
 def _zone_query() -> Any:
-    """zones_of's query, built once. One id, not an expanding IN: an IN list is compiled again
-    at every execution, which was a twelfth of a move's CPU (every move records a choice, and
-    its rows are almost always of one class)."""
+    """zones_of's query, built once. One id, not an expanding IN, which SQLAlchemy compiles
+    again at every execution (47 against 104 µs a query; a move's rows are of one class)."""
     return select(Classroom.time_zone).where(Classroom.id == bindparam("id"))
 
 

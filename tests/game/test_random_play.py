@@ -48,6 +48,12 @@ def share_of_games() -> tuple[int, int]:
     return int(part), int(parts)
 
 
+def games_of_this_run() -> range:
+    """The numbers of the games this run plays at each level and seat count (share_of_games)."""
+    part, parts = share_of_games()
+    return range(part, GAMES_PER_TABLE, parts)
+
+
 DECK_SIZE = {Level.ULTRA_PEEK: 45, Level.PEEK: 51, Level.OUTSIDE_PEEK: 54, Level.STANDARD: 54}
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -322,8 +328,7 @@ def play(level: Level, seats: int, game_no: int, *, checks: bool) -> tuple[Game,
 def test_random_play_keeps_every_invariant(level: Level, seats: int) -> None:
     """R1-R13 invariants after every step of 200 seeded games per level and seat count (a
     share of them in each of bin/test's two passes: share_of_games)."""
-    part, parts = share_of_games()
-    for game_no in range(part, GAMES_PER_TABLE, parts):
+    for game_no in games_of_this_run():
         play(level, seats, game_no, checks=True)
 
 
@@ -402,7 +407,10 @@ def test_the_share_of_games_is_read_from_the_environment(
     assert share_of_games() == expected
 
 
-def test_the_two_passes_play_every_game_once() -> None:
+def test_the_two_passes_play_every_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The SQLite pass's games and the PostgreSQL pass's are all 200 of a table, none twice."""
-    halves = [list(range(part, GAMES_PER_TABLE, 2)) for part in (0, 1)]
-    assert sorted(halves[0] + halves[1]) == list(range(GAMES_PER_TABLE))
+    played: list[int] = []
+    for share in ("0/2", "1/2"):
+        monkeypatch.setenv("CLASSROOM_TEST_GAME_SHARE", share)
+        played += games_of_this_run()
+    assert sorted(played) == list(range(GAMES_PER_TABLE))

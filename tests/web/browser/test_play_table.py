@@ -80,10 +80,10 @@ def take_a_step(page: Any, call: bool = False) -> bool:
             before = {"version": board.get_attribute("data-version"), "url": page.url}
             control.click()
             # Done when the board moved on, or the page changed (a SWAP's first tap is a link).
-            # If nothing moves in 20 s on a busy machine, the tap was lost as the board was
-            # drawn again (see above) and the table waits for this child: a child taps again,
-            # and so does the next step. A control that never works still ends in
-            # play_until_over's "the game did not end".
+            # If nothing moves in 20 s on a busy machine, the tap was most likely lost as the
+            # board was drawn again (see above; seen once, its cause not proven) and the table
+            # waits for this child: a child taps again, and so does the next step. A control
+            # that never works still ends in play_until_over's "the game did not end".
             with contextlib.suppress(PlaywrightTimeout):
                 page.wait_for_function(
                     "before => { const b = document.querySelector('[data-board]');"
