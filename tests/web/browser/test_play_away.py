@@ -93,22 +93,27 @@ def test_a_child_counting_for_a_long_time_is_not_taken_for_one_who_left(
 ) -> None:
     """While the child counts, the page does not swap the board, but still tells the table
     the child is there (table.js's heartbeat)."""
-    app.config["AWAY_AFTER"] = 3
+    # Longer than twice the heartbeat's 5 s, as the real 90 s is: with 3 s, a seat was unseen
+    # again 3 s after each heartbeat, and on a busy machine the test's own reads after a
+    # heartbeat took longer than that (seen once on PostgreSQL in a clean-clone CI).
+    app.config["AWAY_AFTER"] = 12
     set_level(app, child, "ultra_peek", scoring="cubes")
     table_id = start_table(app, [child], ["solid"])
     page = child_context(chromium, app, live_server, child).new_page()
     page.goto(f"/play/tables/{table_id}")
     call_at_once_and_count(page)
     # The child thinks about the cubes for more than twice AWAY_AFTER: as if the page had not
-    # been seen for 7 s. Its heartbeat (every 5 s while counting) must tell the table the child
+    # been seen for 25 s. Its heartbeat (every 5 s while counting) must tell the table the child
     # is there: wait for a heartbeat that did, not for the clock.
-    leave(app, table_id, 0, seconds=7)
+    leave(app, table_id, 0, seconds=25)
     for _ in range(3):
         with page.expect_response(lambda r: f"/tables/{table_id}/state" in r.url, timeout=15_000):
             pass
         seen = seat_state(app, table_id, 0)["last_seen_at"]
-        if seen is not None and (now() - seen).total_seconds() < 3:
+        if seen is not None and (now() - seen).total_seconds() < 6:
             break
+    else:
+        raise AssertionError(f"no heartbeat noted the seat in three answers (last seen {seen})")
     with app.app_context():
         advance_computers(table_id)  # someone else reads the table (the teacher)
     assert seat_state(app, table_id, 0)["stand_in"] is None
