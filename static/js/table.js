@@ -127,6 +127,45 @@
     });
   }
 
+  // A board of the version already shown (a look's card turning face down, the end of
+  // Standard's look at the outside cards) changes only what differs: a whole redraw replaced
+  // every button, and a tap begun on the old "Draw a card" ended on a new one and was lost
+  // (a browser's click needs the press and the release on one element).
+  function patch(into, from) {
+    if (into.nodeType !== from.nodeType || into.nodeName !== from.nodeName) {
+      into.replaceWith(from);
+    } else if (into.nodeType === Node.TEXT_NODE || into.nodeType === Node.COMMENT_NODE) {
+      if (into.nodeValue !== from.nodeValue) {
+        into.nodeValue = from.nodeValue;
+      }
+    } else if (into.nodeType === Node.ELEMENT_NODE && !from.hasAttribute("data-story-kept")) {
+      // (The page keeps its own story list: a live board brings an empty one.)
+      Array.prototype.slice.call(into.attributes).forEach(function (attribute) {
+        if (!from.hasAttribute(attribute.name)) {
+          into.removeAttribute(attribute.name);
+        }
+      });
+      Array.prototype.slice.call(from.attributes).forEach(function (attribute) {
+        if (into.getAttribute(attribute.name) !== attribute.value) {
+          into.setAttribute(attribute.name, attribute.value);
+        }
+      });
+      patchChildren(into, from);
+    }
+  }
+
+  function patchChildren(into, from) {
+    var olds = Array.prototype.slice.call(into.childNodes);
+    var fresh = Array.prototype.slice.call(from.childNodes);
+    if (olds.length !== fresh.length) {
+      into.replaceChildren.apply(into, fresh);
+      return;
+    }
+    olds.forEach(function (old, i) {
+      patch(old, fresh[i]);
+    });
+  }
+
   function show(html, moves) {
     var kept = region.querySelector(".story-list");
     var before = {
@@ -134,10 +173,18 @@
       discard: placeOf('[data-pile="discard"]'),
       draw: placeOf(".pile-draw .card-img"),
     };
-    region.innerHTML = html;
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    var incoming = template.content.querySelector("[data-board]");
+    var same = incoming && board() && incoming.getAttribute("data-version") === version();
+    if (same) {
+      patchChildren(region, template.content);
+    } else {
+      region.replaceChildren(template.content);
+    }
     keepStory(kept);
     showMoves(moves, before);
-    if (!still) {
+    if (!still && !same) {
       region.querySelectorAll(".card-revealed").forEach(turnOver);
     }
     // The speaker reads the fresh board's words: whose turn it is, then what to do.
@@ -146,7 +193,7 @@
       speakerButton.setAttribute("data-speak", fresh.getAttribute("data-spoken"));
     }
     watchOutsideLook();
-    focusFirstControl();
+    focusFirstControl(same);
     if (region.querySelector(".card-revealed")) {
       // A look or a PEEK: the card shows for a few seconds, then turns face down again.
       window.clearTimeout(hideTimer);
@@ -186,11 +233,12 @@
   }
 
   // After a move (or when a turn comes), keyboard focus goes to the first control of the new
-  // step, unless the child is busy elsewhere on the page (the speaker, a link).
-  function focusFirstControl() {
+  // step, unless the child is busy elsewhere on the page (the speaker, a link), or on a
+  // control that a board of the same version kept.
+  function focusFirstControl(same) {
     var active = document.activeElement;
     var lost = !active || active === document.body || !document.contains(active);
-    if (!lost && !region.contains(active)) {
+    if (!lost && (same || !region.contains(active))) {
       return;
     }
     var first =

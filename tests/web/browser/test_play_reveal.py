@@ -87,3 +87,35 @@ def test_a_look_turns_back_even_while_a_poll_is_under_way(
         expect(place).to_have_attribute("data-card", str(card))
         expect(place).not_to_have_attribute("data-card", str(card), timeout=15_000)
         page.context.close()
+
+
+def test_a_card_turning_back_keeps_the_buttons_under_the_childs_finger(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    """The board that turns the card face down again is of the version shown: the page changes
+    only the card, so the "Draw a card" button is the very one the child may be pressing (a
+    whole redraw replaced it, and a tap begun on the old button was lost) and the story keeps
+    its lines."""
+    set_level(app, child, "peek")
+    table_id = start_table(app, [child], ["solid"], stacked=[1, 2, 3, 4, 5, 6, 7, 8, 5])
+    card = int(game(app, table_id).lines[0][1])
+    page = tablet(chromium, app, live_server, child, True)
+    page.goto(f"/play/tables/{table_id}")
+    place = page.locator(".my-line [data-seat='0'][data-position='2']")
+    page.get_by_role("button", name="Look at place 2").click()
+    expect(place).to_have_attribute("data-card", str(card))
+    draw = page.get_by_role("button", name="Draw a card")
+    story = page.locator(".story-list li")
+    lines = story.count()
+    assert lines > 0
+    # A mark the server's HTML cannot carry: it survives only on the same element.
+    draw.evaluate("button => { button.kept = true; }")
+    expect(place).not_to_have_attribute("data-card", str(card), timeout=15_000)
+    expect(place.locator("img")).to_have_attribute("src", "/static/cards/back.svg")
+    assert draw.evaluate("button => button.kept === true")
+    expect(story).to_have_count(lines)
+    version = page.locator("[data-board]").get_attribute("data-version")
+    draw.click()
+    expect(page.locator("[data-board]")).not_to_have_attribute("data-version", version)
+    expect(page.get_by_role("button", name="Put it on the DISCARD pile")).to_be_visible()
+    page.context.close()

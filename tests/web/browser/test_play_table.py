@@ -54,9 +54,9 @@ def take_a_step(page: Any, call: bool = False) -> bool:
     if board.count() == 0 or board.get_attribute("data-my-turn") != "yes":
         return False
     # Cards shown face up for a while (Standard's outside cards at the start of a round, a
-    # PEEKed card) turn back by the page drawing the board again, and a tap in the very moment
-    # the board is replaced is lost (mouse down on the old button, up on the new one). So, as
-    # a child: "I remember" first, and the PEEKed card looked at until it turns back.
+    # PEEKed card) turn back by the page asking for the board again. The page now changes only
+    # the cards then (test_play_reveal), but as a child would: "I remember" first, and the
+    # PEEKed card looked at until it turns back.
     remember = page.locator(".remember-button")
     if remember.count() and remember.is_visible():
         remember.click()
@@ -80,10 +80,10 @@ def take_a_step(page: Any, call: bool = False) -> bool:
             before = {"version": board.get_attribute("data-version"), "url": page.url}
             control.click()
             # Done when the board moved on, or the page changed (a SWAP's first tap is a link).
-            # If nothing moves in 20 s on a busy machine, the tap was most likely lost as the
-            # board was drawn again (see above; seen once, its cause not proven) and the table
-            # waits for this child: a child taps again, and so does the next step. A control
-            # that never works still ends in play_until_over's "the game did not end".
+            # If nothing moves in 20 s on a busy machine, the tap was lost (seen once at
+            # Standard on PostgreSQL, its cause not proven) and the table waits for this
+            # child: a child taps again, and so does the next step. A control that never
+            # works still ends in play_until_over's "the game did not end".
             with contextlib.suppress(PlaywrightTimeout):
                 page.wait_for_function(
                     "before => { const b = document.querySelector('[data-board]');"
