@@ -189,3 +189,45 @@ def test_the_watcher_says_a_failing_database_once_a_minute_not_five_times_a_seco
     assert said[1].getMessage() == (
         f"reading the waited tables' versions still fails (301 times in {SAY_AGAIN_AFTER:.0f} s)"
     )
+
+
+def test_the_watcher_reads_on_a_connection_of_its_own_and_sees_every_commit(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """The watcher keeps one connection of its own between reads (no pool checkout, ping or
+    transaction five times a second), in autocommit: each read sees the newest commit. A
+    broken connection fails one read and is replaced at the next; nothing waiting for a while,
+    it is closed."""
+    import sqlite3
+    import time
+
+    import psycopg
+
+    from classroom.tables import waiting
+
+    table_id, version, _, _ = pair_at_standard(app, classroom, make_child)
+    watching = waiting.Watcher(app)
+    watching.idle_since = time.monotonic() + 3600  # its thread leaves the connection open
+    assert watching.versions([table_id]) == [(table_id, version)]
+    held = watching.connection
+    assert held is not None
+    for step in (1, 2):
+        with app.app_context():
+            db.session.execute(
+                update(PlayTable).where(PlayTable.id == table_id).values(version=version + step)
+            )
+            db.session.commit()
+        assert watching.versions([table_id]) == [(table_id, version + step)]
+        assert watching.connection is held
+    held.dbapi_connection.close()  # the database server went away and came back
+    with pytest.raises((sqlite3.Error, psycopg.Error)):
+        watching.versions([table_id])
+    assert watching.connection is None
+    assert watching.versions([table_id]) == [(table_id, version + 2)]
+    assert watching.connection is not None
+    # Nobody waits: once CLOSE_AFTER has passed, the watcher's thread closes the connection.
+    watching.idle_since = time.monotonic() - waiting.CLOSE_AFTER - 1
+    deadline = time.monotonic() + 10
+    while watching.connection is not None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert watching.connection is None
