@@ -95,10 +95,13 @@ def stream(
     seconds: float,
     read_seat: SeatReader,
     urls: Urls,
+    *,
+    known: Quiet | None = None,
 ) -> Iterator[str]:
     """The events for a child's page at version `since`, for `seconds` at most: each time the
     table moves on, the answer a poll would have had (`state_data`); for the child's own moves
-    only their version (`yours`: their answer brought the page the board)."""
+    only their version (`yours`: their answer brought the page the board). `known`: the quiet
+    check at `since` of the table the request has just read (quiet_after_read), if any."""
     ends = time.monotonic() + seconds
     # Never hold a database connection while a write to the page may wait: a slow tablet
     # must not keep one from the pool that every request shares.
@@ -106,7 +109,8 @@ def stream(
     yield f"retry: {RETRY_MS}\n" + event(since)
     last_sent = time.monotonic()
     next_note = time.monotonic() + stream_note_every()  # the page itself was just seen
-    known: Quiet | None = None  # what the table just sent says, so no query is needed
+    # What the table just read or sent says, so no query is needed (the watcher compares
+    # the versions with `since`: a move made since that read still wakes the stream).
     moved = False  # the watcher woke this stream: the table is past `since`
     while (left := ends - time.monotonic()) > 0:
         if time.monotonic() >= next_note:

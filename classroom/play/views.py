@@ -27,7 +27,7 @@ from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.models import PlayTable
 from classroom.play import cards, common, pieces, push
-from classroom.tables.away import nothing_new, quiet_until, seat_seen
+from classroom.tables.away import nothing_new, quiet_after_read, quiet_until, seat_seen
 from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.faces import PickError, fill_faces, offers, picked
@@ -307,14 +307,20 @@ def events(table_id: int) -> Response:
     if seconds <= 0:
         abort(404)
     child_id, class_id = my_ids()
-    my_seat(table_id)  # 404 before the stream begins if the child has no seat there
+    # 404 before the stream begins if the child has no seat there. Read as a move reads it,
+    # in one query with no ORM objects: every page opens its stream again each TABLE_PUSH
+    # seconds. The same read says whether the page is up to date (no quiet query).
+    table, _ = my_seat(table_id, for_move=True)
     # A reconnection says the last version it was sent; a new page, its own.
     since = common.int_arg(request.headers.get("Last-Event-ID"))
     if since is None:
         since = common.int_arg(request.args.get("version"))
     since = -1 if since is None else since
     read_seat = partial(seated, table_id, child_id, class_id)
-    stream = push.stream(table_id, child_id, since, seconds, read_seat, urls_for(table_id))
+    known = quiet_after_read(table, child_id, since)
+    stream = push.stream(
+        table_id, child_id, since, seconds, read_seat, urls_for(table_id), known=known
+    )
     return Response(
         stream_with_context(stream),
         mimetype="text/event-stream",

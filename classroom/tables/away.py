@@ -197,11 +197,12 @@ def quiet_until(
 
 
 def quiet_after_read(
-    table: PlayTable, child_id: int
+    table: PlayTable, child_id: int, since: int | None = None
 ) -> tuple[tuple[int, str] | None, datetime | None]:
-    """quiet_until(pushed=True) at the table's version, for a table just read (no query):
-    an event stream that has just sent the table asks it before it waits."""
-    return _quiet(table, table.seats, child_id, table.version, True)
+    """quiet_until(pushed=True) for a table just read (no query), at `since` (by default the
+    table's version): an event stream that has just sent the table asks it before it waits,
+    and a stream just opened asks it of the table its request read."""
+    return _quiet(table, table.seats, child_id, table.version if since is None else since, True)
 
 
 def _quiet(
