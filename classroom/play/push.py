@@ -80,8 +80,9 @@ def share_move(table: PlayTable, result: MoveResult) -> None:
     object of the request's session must not outlive it."""
     if object_session(table) is not None or table.version != result.version:
         return
+    shared_at = time.monotonic()  # the snapshot's own time is this or later
     snapshots().put(table, list(result.story))
-    watcher().moved(table.id, table.version)
+    watcher().moved(table.id, table.version, shared_at)
 
 
 def _seconds_until(when: datetime | None) -> float | None:
@@ -111,13 +112,15 @@ def stream(
     next_note = time.monotonic() + stream_note_every()  # the page itself was just seen
     # What the table just read or sent says, so no query is needed (the watcher compares
     # the versions with `since`: a move made since that read still wakes the stream).
-    moved = False  # the watcher woke this stream: the table is past `since`
+    # The table is past `since` as of this time.monotonic() (the watcher's read, or this
+    # process's move, that woke the stream), else None.
+    moved: float | None = None
     while (left := ends - time.monotonic()) > 0:
         if time.monotonic() >= next_note:
             note_seen(table_id, child_id)
             next_note = time.monotonic() + stream_note_every()
-        shared = from_snapshot(table_id, child_id, since, urls) if moved else None
-        moved = False
+        shared = None if moved is None else from_snapshot(table_id, child_id, since, urls, moved)
+        moved = None
         if shared is not None:
             since, data, known = shared
             db.session.close()
@@ -155,26 +158,27 @@ def stream(
         wait = min(wait, next_note - time.monotonic())
         db.session.close()  # no connection is held while the page waits
         moved = wait_for_move(table_id, since, max(wait, AT_LEAST))
-        if not moved and time.monotonic() - last_sent >= HEARTBEAT:
+        if moved is None and time.monotonic() - last_sent >= HEARTBEAT:
             yield ": still here\n\n"
             last_sent = time.monotonic()
-        if not moved and quiet is not None and (until is None or now() < until):
+        if moved is None and quiet is not None and (until is None or now() < until):
             # Woken for a heartbeat or a "seen" note: the watcher says the table has not
             # moved, and nothing fell due, so the quiet answer still holds (no query).
             known = (quiet, until)
 
 
 def from_snapshot(
-    table_id: int, child_id: int, since: int, urls: Urls
+    table_id: int, child_id: int, since: int, urls: Urls, known_at: float
 ) -> tuple[int, dict[str, Any], Quiet] | None:
     """The event for a page at `since` from the table as read once for every stream of this
     process (classroom.tables.snapshots): its version, the poll's answer (`yours` for the
     child's own move: its answer brought the page the board) and the quiet check at that
-    version.
+    version. `known_at`: when the table was known to be past `since` (what woke the stream);
+    a table read no earlier than that is shared, else it is read again.
     None when the page must read the table itself, as a poll would: something is due there (a
     computer player's move, a child away or back), the game is not in play, or the child has
     no seat any more."""
-    snapshot = snapshots().past(table_id, since, watcher().read_at)
+    snapshot = snapshots().past(table_id, since, known_at)
     if snapshot is None:
         return None
     table = snapshot.table

@@ -78,7 +78,8 @@ class Snapshots:
 
     def past(self, table_id: int, version: int, fresh_after: float) -> Snapshot | None:
         """The table read once at a version past `version`, no earlier than `fresh_after`
-        (time.monotonic(); the watcher's last read, which woke the stream): the one kept, else
+        (time.monotonic(); when what woke the stream was known: the watcher's read, or this
+        process's move sharing its table): the one kept, else
         read now; None if it is gone. (A snapshot is only shared by the streams one move
         wakes: an older one might even be of a deleted table whose id was given again.)"""
         with self.lock:

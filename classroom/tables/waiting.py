@@ -33,6 +33,19 @@ SAY_AGAIN_AFTER = 60.0
 log = logging.getLogger(__name__)
 
 
+class Wake(threading.Event):
+    """A waiting request's wake-up, with when what woke it was known (time.monotonic()): the
+    start of the watcher's read that saw the table move on, or the moment before a move of
+    this process shared its table. A stream reuses a table read no earlier than that."""
+
+    known_at = 0.0
+
+    def tell(self, known_at: float) -> None:
+        """Wake the request: the table was known to have moved on as of `known_at`."""
+        self.known_at = max(self.known_at, known_at)
+        self.set()
+
+
 class Watcher:
     """The waiting requests of one app in one process, and the thread that wakes them."""
 
@@ -48,10 +61,7 @@ class Watcher:
         self.connection: Any = None  # the pool's proxy of it, detached from the pool
         self.idle_since: float | None = None
         self.lock = threading.Lock()
-        self.waiting: dict[int, list[tuple[int, threading.Event]]] = defaultdict(list)
-        # When the last read of the versions began (time.monotonic()): a table read after it
-        # is as fresh as anything the watcher has woken a request for.
-        self.read_at = 0.0
+        self.waiting: dict[int, list[tuple[int, Wake]]] = defaultdict(list)
         # Failed reads in a row, since when, and when that was last logged.
         self.failures = 0
         self.failing_since: float | None = None
@@ -112,11 +122,11 @@ class Watcher:
             except Exception:  # already broken: nothing to give back
                 log.debug("closing the watcher's connection", exc_info=True)
 
-    def add(self, table_id: int, since: int, event: threading.Event) -> None:
+    def add(self, table_id: int, since: int, event: Wake) -> None:
         with self.lock:
             self.waiting[table_id].append((since, event))
 
-    def remove(self, table_id: int, since: int, event: threading.Event) -> None:
+    def remove(self, table_id: int, since: int, event: Wake) -> None:
         with self.lock:
             waiters = self.waiting.get(table_id, [])
             if (since, event) in waiters:
@@ -124,14 +134,15 @@ class Watcher:
             if not waiters:
                 self.waiting.pop(table_id, None)
 
-    def moved(self, table_id: int, version: int) -> None:
-        """This process has just committed `version` of the table: its waiting requests are
-        woken at once, not at the next read (another process's still wait for theirs)."""
+    def moved(self, table_id: int, version: int, known_at: float) -> None:
+        """This process has just committed `version` of the table, and shared it as of
+        `known_at`: its waiting requests are woken at once, not at the next read (another
+        process's still wait for theirs)."""
         with self.lock:
             waiters = list(self.waiting.get(table_id, []))
         for since, event in waiters:
             if since != version:
-                event.set()
+                event.tell(known_at)
 
     def run(self) -> None:
         """Read the waited tables' versions every WATCH_EVERY seconds; wake who is behind."""
@@ -157,12 +168,11 @@ class Watcher:
                     self.failures,
                 )
                 self.failing_since, self.failures = None, 0
-            self.read_at = read_at
             versions = {int(table_id): int(version) for table_id, version in rows}
             for table_id, waiters in waited.items():
                 for since, event in waiters:
                     if versions.get(table_id) != since:  # moved on, or gone
-                        event.set()
+                        event.tell(read_at)
 
 
 _WATCHERS: dict[int, Watcher] = {}
@@ -179,16 +189,17 @@ def watcher() -> Watcher:
         return _WATCHERS[key]
 
 
-def wait_for_move(table_id: int, since: int, seconds: float) -> bool:
-    """Wait up to `seconds` for the table to be at another version than `since`; True if it
-    moved on. The request's database session is closed first (no connection is held)."""
+def wait_for_move(table_id: int, since: int, seconds: float) -> float | None:
+    """Wait up to `seconds` for the table to be at another version than `since`: if it moved
+    on, as of when that was known (Wake.known_at), else None. The request's database session
+    is closed first (no connection is held)."""
     if seconds <= 0:
-        return False
+        return None
     db.session.close()
-    event = threading.Event()
+    event = Wake()
     watching = watcher()
     watching.add(table_id, since, event)
     try:
-        return event.wait(seconds)
+        return event.known_at if event.wait(seconds) else None
     finally:
         watching.remove(table_id, since, event)

@@ -175,11 +175,12 @@ def play(args: argparse.Namespace) -> int:
         first, second = (plan["children"][seat]["id"] for seat in seats)
         with app.test_request_context(f"/play/tables/{table_id}/events"):
             urls = urls_for(table_id)
-            if push.from_snapshot(table_id, first, since, urls) is None:
+            woken = time.monotonic()  # as the watcher's read that saw the move began
+            if push.from_snapshot(table_id, first, since, urls, woken) is None:
                 return  # something to do at the table (a round ends): streams read it
 
             def second_stream() -> Any:
-                sent = push.from_snapshot(table_id, second, since, urls)
+                sent = push.from_snapshot(table_id, second, since, urls, woken)
                 assert sent is not None and sent[1]["changed"], sent
 
                 class Sent:
