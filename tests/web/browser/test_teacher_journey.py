@@ -13,8 +13,8 @@ from sqlalchemy import select
 
 from classroom.extensions import db
 from classroom.models import Child
-from classroom.pictures import AVATAR_PICTURES
 from tests.web.browser.conftest import LiveServer
+from tests.web.browser.test_child_sign_in import tap_pictures
 
 
 def test_sign_up_to_a_child_signed_in(
@@ -60,8 +60,7 @@ def test_sign_up_to_a_child_signed_in(
         assert ava is not None
         secret = ava.secret_pictures
     page.get_by_role("link", name="Ava T.").click()
-    for name in secret:
-        page.get_by_role("button", name=AVATAR_PICTURES[name], exact=True).click()
+    tap_pictures(page, secret)
     expect(page.get_by_role("heading", name="Hello, Ava T.!")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/me$"))
     assert page.console_errors == []
