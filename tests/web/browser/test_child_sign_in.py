@@ -4,13 +4,17 @@ own picture, two secret pictures."""
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from flask import Flask
 from playwright.sync_api import expect
 
 from classroom.pictures import AVATAR_PICTURES
 from tests.web.browser.conftest import LiveServer
+from tests.web.browser.test_play_table import TABLET
 from tests.web.conftest import MadeChild, MadeClass
 
 
@@ -97,3 +101,49 @@ def test_the_childs_home_fits_a_tablet(
         expect(control.first).to_be_visible()
         box = control.first.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1024, name
+
+
+class SlowPosts:
+    """The app, answering posts slowly, as a busy server or a slow network does: the next
+    page is still on its way when a quick child taps again."""
+
+    def __init__(self, app: Flask, seconds: float) -> None:
+        self.app = app
+        self.seconds = seconds
+
+    def __call__(
+        self, environ: dict[str, Any], start_response: Callable[..., Any]
+    ) -> Iterable[bytes]:
+        if environ["REQUEST_METHOD"] == "POST":
+            time.sleep(self.seconds)
+        return self.app(environ, start_response)  # type: ignore[no-any-return]
+
+
+def test_a_quick_second_tap_waits_for_the_page_that_counts_the_first(
+    chromium: Any, app: Flask, classroom: MadeClass, child: MadeChild
+) -> None:
+    """Two pictures tapped at once while the first tap's page is on its way: the second waits
+    (the first stays pressed) instead of posting the page being left without the first
+    picture, which made the sequence wrong. The child taps it again and is in."""
+    with LiveServer(SlowPosts(app, 1.0)) as server:  # type: ignore[arg-type]
+        page = chromium.new_context(viewport=TABLET, base_url=server.url).new_page()
+        page.goto(f"/join/{classroom.join_code}")
+        page.get_by_role("link", name=child.display_name).click()
+        expect(page.get_by_text("Tap your secret pictures.")).to_be_visible()
+        page.wait_for_load_state()  # its deferred script too (a child is not that quick)
+        first, second = (AVATAR_PICTURES[name] for name in child.secret)
+        # Both in one go in the page: no wait between them for anything.
+        page.evaluate(
+            """([first, second]) => {
+                const tile = (name) => document.querySelector(`.secret-tile[aria-label="${name}"]`);
+                tile(first).click();
+                tile(second).click();
+                return tile(first).classList.contains("tapped");
+            }""",
+            [first, second],
+        )
+        expect(page.get_by_label("1 of 2 secret pictures tapped")).to_be_visible()
+        expect(page.get_by_role("alert")).to_have_count(0)
+        page.get_by_role("button", name=second, exact=True).click()
+        expect(page.get_by_role("heading", name=f"Hello, {child.display_name}!")).to_be_visible()
+        page.context.close()
