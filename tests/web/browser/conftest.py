@@ -10,7 +10,8 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -191,3 +192,20 @@ def sign_in_teacher_by_form(page: Any, base: str, teacher: Any, password: str) -
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(re.compile(r"/classes/"))
+
+
+class SlowAnswers:
+    """The app, answering the requests `which` picks `seconds` late, as a busy server or a
+    slow network does (serve it with LiveServer)."""
+
+    def __init__(self, app: Flask, seconds: float, which: Callable[[dict[str, Any]], bool]) -> None:
+        self.app = app
+        self.seconds = seconds
+        self.which = which
+
+    def __call__(
+        self, environ: dict[str, Any], start_response: Callable[..., Any]
+    ) -> Iterable[bytes]:
+        if self.which(environ):
+            time.sleep(self.seconds)
+        return self.app(environ, start_response)  # type: ignore[no-any-return]

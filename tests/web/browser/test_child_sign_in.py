@@ -4,8 +4,6 @@ own picture, two secret pictures."""
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +11,7 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from classroom.pictures import AVATAR_PICTURES
-from tests.web.browser.conftest import LiveServer
+from tests.web.browser.conftest import LiveServer, SlowAnswers
 from tests.web.browser.test_play_table import TABLET
 from tests.web.conftest import MadeChild, MadeClass
 
@@ -103,29 +101,15 @@ def test_the_childs_home_fits_a_tablet(
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1024, name
 
 
-class SlowPosts:
-    """The app, answering posts slowly, as a busy server or a slow network does: the next
-    page is still on its way when a quick child taps again."""
-
-    def __init__(self, app: Flask, seconds: float) -> None:
-        self.app = app
-        self.seconds = seconds
-
-    def __call__(
-        self, environ: dict[str, Any], start_response: Callable[..., Any]
-    ) -> Iterable[bytes]:
-        if environ["REQUEST_METHOD"] == "POST":
-            time.sleep(self.seconds)
-        return self.app(environ, start_response)  # type: ignore[no-any-return]
-
-
 def test_a_quick_second_tap_waits_for_the_page_that_counts_the_first(
     chromium: Any, app: Flask, classroom: MadeClass, child: MadeChild
 ) -> None:
     """Two pictures tapped at once while the first tap's page is on its way: the second waits
     (the first stays pressed) instead of posting the page being left without the first
     picture, which made the sequence wrong. The child taps it again and is in."""
-    with LiveServer(SlowPosts(app, 1.0)) as server:  # type: ignore[arg-type]
+    # Posts answered 1 s late, as by a busy server or a slow network.
+    posts = SlowAnswers(app, 1.0, lambda environ: environ["REQUEST_METHOD"] == "POST")
+    with LiveServer(posts) as server:  # type: ignore[arg-type]
         page = chromium.new_context(viewport=TABLET, base_url=server.url).new_page()
         page.goto(f"/join/{classroom.join_code}")
         page.get_by_role("link", name=child.display_name).click()

@@ -4,15 +4,13 @@ that page turns itself back a few seconds later (a refresh never shows it again)
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
 from flask import Flask
 from playwright.sync_api import expect
 
-from tests.web.browser.conftest import LiveServer
+from tests.web.browser.conftest import LiveServer, SlowAnswers
 from tests.web.browser.test_play_table import TABLET
 from tests.web.conftest import MadeChild, child_session
 from tests.web.tables import game, set_level, start_table
@@ -54,21 +52,12 @@ def test_a_look_shows_the_card_for_a_few_seconds(
     page.context.close()
 
 
-class SlowPolls:
-    """The app, answering the page's polls slowly, as a busy server does: a poll is nearly
-    always under way when the page's timer to turn the card back comes."""
-
-    def __init__(self, app: Flask, seconds: float) -> None:
-        self.app = app
-        self.seconds = seconds
-
-    def __call__(
-        self, environ: dict[str, Any], start_response: Callable[..., Any]
-    ) -> Iterable[bytes]:
-        query = environ.get("QUERY_STRING", "")
-        if environ["PATH_INFO"].endswith("/state") and "version=-1" not in query:
-            time.sleep(self.seconds)
-        return self.app(environ, start_response)  # type: ignore[no-any-return]
+def slow_poll(environ: dict[str, Any]) -> bool:
+    """The page's polls (not the forced redraw, version -1), answered slowly as by a busy
+    server: a poll is nearly always under way when the page's timer to turn the card back
+    comes."""
+    query = environ.get("QUERY_STRING", "")
+    return bool(environ["PATH_INFO"].endswith("/state") and "version=-1" not in query)
 
 
 def test_a_look_turns_back_even_while_a_poll_is_under_way(
@@ -79,7 +68,7 @@ def test_a_look_turns_back_even_while_a_poll_is_under_way(
     set_level(app, child, "peek")
     table_id = start_table(app, [child], ["solid"], stacked=[1, 2, 3, 4, 5, 6, 7, 8, 5])
     card = int(game(app, table_id).lines[0][1])
-    with LiveServer(SlowPolls(app, 0.65)) as server:  # type: ignore[arg-type]
+    with LiveServer(SlowAnswers(app, 0.65, slow_poll)) as server:  # type: ignore[arg-type]
         page = tablet(chromium, app, server, child, True)
         page.goto(f"/play/tables/{table_id}")
         place = page.locator(".my-line [data-seat='0'][data-position='2']")
