@@ -110,10 +110,10 @@ def stream(
     yield f"retry: {RETRY_MS}\n" + event(since)
     last_sent = time.monotonic()
     next_note = time.monotonic() + stream_note_every()  # the page itself was just seen
-    # What the table just read or sent says, so no query is needed (the watcher compares
-    # the versions with `since`: a move made since that read still wakes the stream).
-    # The table is past `since` as of this time.monotonic() (the watcher's read, or this
-    # process's move, that woke the stream), else None.
+    # `known` (what the table just read or sent says) spares a quiet query; a move made since
+    # that read still wakes the stream, as the watcher compares the versions with `since`.
+    # `moved`: the table is past `since` as of this time.monotonic() (the watcher's read, or
+    # this process's move, that woke the stream), else None.
     moved: float | None = None
     while (left := ends - time.monotonic()) > 0:
         if time.monotonic() >= next_note:

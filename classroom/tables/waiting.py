@@ -34,15 +34,16 @@ log = logging.getLogger(__name__)
 
 
 class Wake(threading.Event):
-    """A waiting request's wake-up, with when what woke it was known (time.monotonic()): the
-    start of the watcher's read that saw the table move on, or the moment before a move of
-    this process shared its table. A stream reuses a table read no earlier than that."""
+    """A waiting request's wake-up, with the earliest time its table was known to have moved
+    on (time.monotonic()): the start of the watcher's read that saw it, or the moment before a
+    move of this process shared its table. A stream reuses a table read no earlier than that."""
 
-    known_at = 0.0
+    known_at: float | None = None
 
     def tell(self, known_at: float) -> None:
         """Wake the request: the table was known to have moved on as of `known_at`."""
-        self.known_at = max(self.known_at, known_at)
+        if self.known_at is None or known_at < self.known_at:
+            self.known_at = known_at
         self.set()
 
 
@@ -200,6 +201,6 @@ def wait_for_move(table_id: int, since: int, seconds: float) -> float | None:
     watching = watcher()
     watching.add(table_id, since, event)
     try:
-        return event.known_at if event.wait(seconds) else None
+        return event.known_at if event.wait(seconds) else None  # set only by tell()
     finally:
         watching.remove(table_id, since, event)

@@ -117,7 +117,7 @@ def test_a_quick_second_tap_waits_for_the_page_that_counts_the_first(
         page.wait_for_load_state()  # its deferred script too (a child is not that quick)
         first, second = (AVATAR_PICTURES[name] for name in child.secret)
         # Both in one go in the page: no wait between them for anything.
-        page.evaluate(
+        assert page.evaluate(  # the first picture stays pressed
             """([first, second]) => {
                 const tile = (name) => document.querySelector(`.secret-tile[aria-label="${name}"]`);
                 tile(first).click();
