@@ -11,7 +11,8 @@ each of its moves (between half and one and a half times --think-ms), and keeps 
 thinks, as the page does; it learns that its turn has come from its own polls only. "seen" is
 the time from a move's answer to the first poll of each other seat that brings it.
 At the end of a round it counts as its assignment says (cube bars posted with "snap", and/or
-the typed total); when a game is over, the first child opens a new table ("Play with friends"),
+the typed total), looks at the round's results and taps "Next round!" (as long as it thinks
+before a move); when a game is over, the first child opens a new table ("Play with friends"),
 the others sit at it and the first child starts it. At full speed (--think-ms 0, the stress
 figure) children think for no time at all: the child whose turn it is is woken as soon as the
 move before it is answered, as if its poll had just landed, so the tables run as fast as the
@@ -316,6 +317,8 @@ class Child(FastHttpUser):
             self.count()
         elif status == "finished":
             self.next_game()
+        elif status == "" and (url := page.next_round_url(self.text)) is not None:
+            self.next_round(url)
         elif status == "open" and self.seat == 0:
             self.start_when_seated()
         else:
@@ -527,6 +530,15 @@ class Child(FastHttpUser):
             TALLY.note("rounds counted")  # by the first child; everyone counts every round
         if self.board.status != "counting":
             self.mates.wake_seat(None)
+
+    def next_round(self, url: str) -> None:
+        """The round's results: the child looks at them (as long as before a move, at a
+        child's pace), then taps "Next round!" (the results page has no board and asks for
+        nothing meanwhile)."""
+        assert PLAN is not None
+        if PLAN.think:
+            gevent.sleep(PLAN.think * self.rng.uniform(0.5, 1.5))
+        self.remember(self.call("page", "GET", url).text)
 
     def next_game(self) -> None:
         """A game is over: the first child opens a new table, the others sit down at it."""

@@ -26,6 +26,7 @@ _COUNT_FORM = re.compile(r'<form class="count-form"[^>]*action="([^"]*)"')
 _COUNT_CARD = re.compile(r'data-place="(\d)" data-value="(\d+)"')
 _TOTAL_FORM = re.compile(r'<form class="total-form"[^>]*action="([^"]*)"')
 _START_FORM = re.compile(r'<form method="post" action="([^"]*)" class="start-form">')
+_NEXT_ROUND = re.compile(r'<a class="button big next-round" href="([^"]*)"')
 _JOIN_FORM = re.compile(r'<form method="post" action="([^"]*/play/tables/(\d+)/join)">')
 
 
@@ -120,6 +121,13 @@ def read_count(text: str) -> CountPage | None:
     if total is not None:
         return CountPage(html.unescape(total.group(1)), None)
     return None
+
+
+def next_round_url(text: str) -> str | None:
+    """The "Next round!" button of a round's results (shown, with no board, to a child who
+    has counted until they tap it), if the page is those results."""
+    match = _NEXT_ROUND.search(text)
+    return html.unescape(match.group(1)) if match else None
 
 
 def start_url(text: str) -> str | None:
