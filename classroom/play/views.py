@@ -295,8 +295,14 @@ def state(table_id: int) -> Response:
         quiet = nothing_new(table_id, child_id, since)
     if quiet is not None:
         return jsonify({"version": quiet[0], "status": quiet[1], "changed": False})
-    table, seat = my_seat(table_id)
-    return common.state_json(table_id, seat, urls_for(table_id), table)
+    # Behind, or something is due. Read the table as a move reads it (one query, no ORM
+    # objects): when a game is in play and nothing is due at its version (no computer
+    # player's move, nobody away or back), that read is the answer, as a pushed event's is.
+    table, seat = my_seat(table_id, for_move=True)
+    if table.status == TableStatus.PLAYING and quiet_after_read(table, child_id)[0] is not None:
+        return jsonify(common.table_data(table, seat, urls_for(table_id), since))
+    # Something to play first: the table is read again through the session, which acts.
+    return common.state_json(table_id, seat, urls_for(table_id))
 
 
 @bp.get("/tables/<int:table_id>/events")

@@ -11,6 +11,7 @@ from flask import Flask
 from sqlalchemy import event, update
 
 from classroom.extensions import db
+from classroom.game import actions
 from classroom.models import PlayTable
 from classroom.tables.away import SEEN_EVERY, nothing_new
 from classroom.tables.clock import now
@@ -21,7 +22,9 @@ from tests.web.tables import (
     game,
     leave,
     pair_at_standard,
+    play_turn,
     poll,
+    post_move,
     seat_state,
     seen_now,
     set_level,
@@ -67,6 +70,70 @@ def test_an_up_to_date_page_of_children_is_answered_from_one_query(
         event.remove(engine, "before_cursor_execute", note)
     assert answer == {"version": version, "status": status, "changed": False}
     assert len(statements) == 2 and not any("UPDATE" in s for s in statements)
+
+
+def statements_of(app: Flask, call: Callable[[], object]) -> tuple[object, list[str]]:
+    """What `call` returns, and the SQL statements it ran."""
+    statements: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def note(*args: object) -> None:
+        statements.append(" ".join(str(args[2]).split()))
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        return call(), statements
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+
+
+def test_a_page_behind_is_answered_from_one_read_of_the_table(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """A game in play with nothing due: the poll of a page behind reads the table and its
+    seats in one query, as a move does (no ORM load of the table, no query of its seats),
+    and brings the fresh board and the news of the move it missed."""
+    table_id, version, mia, leo = pair_at_standard(app, classroom, make_child)
+    mia_tablet, leo_tablet = child_client(app, mia), child_client(app, leo)
+    assert game(app, table_id).current_seat == 0
+    assert post_move(mia_tablet, table_id, actions.DRAW, version).status_code == 303
+    answer, statements = statements_of(app, lambda: poll(leo_tablet, table_id, version))
+    assert isinstance(answer, dict)
+    assert answer["changed"] and answer["version"] == version + 1
+    assert f'data-version="{version + 1}"' in answer["html"]
+    assert len(answer["news"]) == 1 and "Mia" in answer["story"][0]
+    # The child's ids, the quiet check, the table with its seats, the story since: no more
+    # reads (and the note that Leo's page was first opened, a write).
+    reads = [s for s in statements if s.startswith("SELECT")]
+    assert len(reads) == 4, "\n".join(s[:90] for s in statements)
+    assert sum("FROM play_tables LEFT OUTER JOIN table_seats" in s for s in statements) == 1
+    assert not any(s.startswith("SELECT table_seats.") for s in statements)
+    # The same answer as a poll that reads the table through the session (a forced one).
+    forced = poll(leo_tablet, table_id, -1)
+    assert forced["html"] == answer["html"]
+
+
+def test_a_page_behind_at_a_table_with_something_due_is_answered_after_it(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """The table read says a computer player's pause is over: the poll of a page behind
+    lets it play first, and brings the board after its move."""
+    mia = make_child(classroom, "Mia")
+    set_level(app, mia, "standard")
+    app.config["COMPUTER_PACE"] = 0
+    table_id = start_table(app, [mia], ["beginner"])
+    seen_now(app, table_id)
+    tablet = child_client(app, mia)
+    for _ in range(10):  # Mia ends her turn; the computer player's turn comes
+        if game(app, table_id).current_seat == 1:
+            break
+        play_turn(app, tablet, table_id)
+    assert game(app, table_id).current_seat == 1
+    version = snapshot(app, table_id)[0]
+    answer = poll(tablet, table_id, version - 1)
+    assert answer["changed"] and answer["version"] > version  # the computer player moved
+    assert f'data-version="{answer["version"]}"' in answer["html"]
 
 
 def test_a_poll_that_must_act_reads_the_whole_table(
