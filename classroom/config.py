@@ -3,8 +3,9 @@ variables, then the test's dict (see create_app)."""
 
 # Chosen at start-up: DATABASE_URL (or CLASSROOM_DATABASE_URL) if set, else SQLite in instance/.
 DATABASE_URL: str | None = None
-# Engine options; settings.finish adds pool_pre_ping (on for a database server) and the JSON
-# columns' codec (classroom/jsoncodec.py) unless these name their own.
+# Engine options; settings.finish adds the JSON columns' codec (classroom/jsoncodec.py) unless
+# these name their own. (A pooled connection the server dropped is replaced at checkout:
+# classroom/extensions.py.)
 SQLALCHEMY_ENGINE_OPTIONS: dict[str, object] = {}
 
 # None means: read instance/secret_key, generating it on first start.

@@ -1,5 +1,6 @@
 """Flask extensions, created once without an app and attached in create_app."""
 
+import select
 import sqlite3
 from typing import Any
 
@@ -13,6 +14,8 @@ from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.pool import Pool
 from sqlalchemy.orm import DeclarativeBase
 
 # Stable constraint names, so migrations can alter them on SQLite and PostgreSQL alike.
@@ -60,3 +63,34 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         for pragma in SQLITE_PRAGMAS:
             cursor.execute(pragma)
         cursor.close()
+
+
+@event.listens_for(Pool, "checkout")
+def _dropped_by_the_server(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+    """A pooled PostgreSQL connection that the server has dropped (a restart, an idle timeout,
+    a terminated backend) is replaced before a request uses it: DisconnectionError makes the
+    pool connect again. A server that drops a connection says so on its socket (its last
+    message, then the end of the stream), and an idle connection otherwise has nothing to
+    read: so the socket is looked at, with no round trip, and only a connection with
+    something to read is asked (SELECT 1). pool_pre_ping asked every checkout, a round trip
+    each request (docs/performance.md, "A checkout with no round trip")."""
+    pgconn = getattr(dbapi_connection, "pgconn", None)
+    if pgconn is None:
+        return  # SQLite: a file, no server to lose
+    if dbapi_connection.closed or dbapi_connection.broken:
+        raise DisconnectionError("the connection was closed")
+    try:
+        poller = select.poll()
+        poller.register(pgconn.socket, select.POLLIN)
+        quiet = not poller.poll(0)
+    except Exception as lost:  # no socket any more
+        raise DisconnectionError(str(lost)) from lost
+    if quiet:
+        return
+    try:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("SELECT 1")
+        cursor.close()
+        dbapi_connection.rollback()  # the SELECT began a transaction: none is left open
+    except Exception as lost:
+        raise DisconnectionError(str(lost)) from lost

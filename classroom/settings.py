@@ -52,12 +52,12 @@ def finish(app: Flask) -> None:
     url = app.config.get("DATABASE_URL") or "sqlite:///" + os.path.join(
         app.instance_path, "classroom.sqlite"
     )
-    uri = app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(url)
+    app.config["SQLALCHEMY_DATABASE_URI"] = normalise_database_url(url)
     options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
-    # A database server may drop a pooled connection (a restart): each checkout asks it first
-    # (one round trip), so the first request after a restart is no 500. A SQLite file has no
-    # server to lose, and the pushed updates check out a connection several times a move.
-    options.setdefault("pool_pre_ping", not uri.startswith("sqlite"))
+    # A database server may drop a pooled connection (a restart): a checkout looks at the
+    # connection's socket for the server's goodbye first (extensions._dropped_by_the_server),
+    # so the first request after a restart is no 500, without pool_pre_ping's round trip a
+    # request. A SQLite file has no server to lose.
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = jsoncodec.engine_options(options)
     app.config["AWAY_AFTER"] = float(app.config.get("AWAY_AFTER", AWAY_AFTER))
     if not app.config.get("SECRET_KEY"):

@@ -219,7 +219,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             if args.threads > 1:
                 # A connection for each thread that may be busy at once (a waiting long poll
                 # holds none), within PostgreSQL's 100 connections for two workers.
-                pool = {"pool_pre_ping": True, "pool_size": min(args.threads, 40)}
+                pool = {"pool_size": min(args.threads, 40)}
                 env["CLASSROOM_SQLALCHEMY_ENGINE_OPTIONS"] = json.dumps(pool | {"max_overflow": 0})
             print(f"==> {args.db}: migrations", flush=True)
             migrated = subprocess.run(
