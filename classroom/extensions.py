@@ -15,8 +15,8 @@ from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
-from sqlalchemy.pool import Pool
 from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.pool import Pool
 
 # Stable constraint names, so migrations can alter them on SQLite and PostgreSQL alike.
 NAMING_CONVENTION = {
