@@ -130,11 +130,16 @@ def write(connection: Connection, hits: Counter[Where], chances: Counter[Where])
     connection.execute(stmt, sorted(values, key=lambda v: (v["child_id"], v["day"], v["key"])))
 
 
-def record(session: Session | scoped_session[Any], rows: Sequence[Any]) -> int:
+def record(
+    session: Session | scoped_session[Any],
+    rows: Sequence[Any],
+    zones: Mapping[int, str] | None = None,
+) -> int:
     """Record a child's choices, looks, counts or round results (new, unsaved rows): the rows,
     and the tallies they count toward, written in the session's transaction (a move's own,
-    or the caller's), which the caller commits. The one way these rows are written. Returns
-    how many tallies it changed."""
+    or the caller's), which the caller commits. The one way these rows are written. `zones`:
+    the time zones of classes the caller has read already (class id -> zone; the others are
+    read here). Returns how many tallies it changed."""
     if not rows:
         return 0
     stamp = datetime.now(UTC)
@@ -152,7 +157,9 @@ def record(session: Session | scoped_session[Any], rows: Sequence[Any]) -> int:
             connection.execute(_insert(model), batch[start : start + CHUNK])
     hits: Counter[Where] = Counter()
     chances: Counter[Where] = Counter()
-    add_rows(rows, hits, chances, zones_of(connection, (row.class_id for row in rows)))
+    known = dict(zones or {})
+    known |= zones_of(connection, (r.class_id for r in rows if r.class_id not in known))
+    add_rows(rows, hits, chances, known)
     write(connection, hits, chances)
     return len(chances)
 

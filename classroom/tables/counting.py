@@ -199,6 +199,6 @@ def _finish_count(
     if events:
         commit_state(table, expected, game, events, status, [row], now() + computer_pace())
     else:
-        bump(table, expected, {"status": status})
-        record(db.session, [row])
+        zones = bump(table, expected, {"status": status})
+        record(db.session, [row], zones)
         db.session.commit()

@@ -17,7 +17,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, insert, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -27,6 +27,7 @@ from classroom.game.players.talk import Thought, think
 from classroom.insights.choices import describe_choice
 from classroom.models import (
     ChoiceRow,
+    Classroom,
     ComputerChoiceRow,
     PlayTable,
     RoundRow,
@@ -69,11 +70,13 @@ def _bump_statement(columns: frozenset[str]) -> Any:
     """The guarded UPDATE of `bump` for these columns, built once (with bound parameters)."""
     # On the table, not the mapped class: the ORM's bulk UPDATE path would cost more than
     # the statement (the rows it might synchronize are set by commit_state instead).
-    table = PlayTable.__table__
+    table, classes = PlayTable.__table__, Classroom.__table__
+    zone = select(classes.c.time_zone).where(classes.c.id == table.c.class_id).scalar_subquery()
     return (
         update(table)
         .where(table.c.id == bindparam("guard_id"), table.c.version == bindparam("guard_version"))
         .values({name: bindparam(f"new_{name}") for name in sorted(columns)})
+        .returning(zone.label("time_zone"))
     )
 
 
@@ -81,16 +84,19 @@ def _bump_statement(columns: frozenset[str]) -> Any:
 _STORY_INSERT = insert(TableEvent.__table__)
 
 
-def bump(table: PlayTable, expected: int, values: dict[str, Any]) -> None:
-    """UPDATE the table WHERE its version is still `expected`, raising TableMovedOn if not."""
+def bump(table: PlayTable, expected: int, values: dict[str, Any]) -> dict[int, str]:
+    """UPDATE the table WHERE its version is still `expected`, raising TableMovedOn if not.
+    Returns its class's time zone ({class id: zone}), which the UPDATE reads on the way: the
+    day of any choice the change records (keep.record), with no query of its own."""
     # `moved_by` describes this version only: reset unless the values set it.
     columns = {"version": expected + 1, "updated_at": now(), "moved_by": None} | values
     params = {f"new_{name}": value for name, value in columns.items()}
     params |= {"guard_id": table.id, "guard_version": expected}
-    result = db.session.execute(_bump_statement(frozenset(columns)), params)
-    if result.rowcount != 1:  # type: ignore[attr-defined]
+    row = db.session.execute(_bump_statement(frozenset(columns)), params).first()
+    if row is None:
         db.session.rollback()
         raise TableMovedOn()
+    return {} if row.time_zone is None else {table.class_id: str(row.time_zone)}
 
 
 def commit_state(
@@ -113,13 +119,13 @@ def commit_state(
         "updated_at": now(),
         "moved_by": moved_by,
     }
-    bump(table, expected, values)
+    zones = bump(table, expected, values)
     version = expected + 1
     story = [{"table_id": table.id, "version": version, "event": e.to_dict()} for e in events]
     if story:  # one bulk INSERT: no unit of work needed for rows nobody reads back here
         db.session.execute(_STORY_INSERT, story)
     recorded = [row for row in rows if isinstance(row, TALLIED)]
-    record(db.session, recorded)  # a child's choices, counts, round results and their tallies
+    record(db.session, recorded, zones)  # a child's choices, counts, results; their tallies
     db.session.add_all([row for row in rows if not isinstance(row, TALLIED)])
     # The commit would expire every row of the session, and the answer would read the table
     # and its seats again: they are as this transaction left them, so keep them, with the

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
+from sqlalchemy import delete, event, select
 
 from classroom.extensions import db
 from classroom.insights.simulate import Habit, HabitPlayer, play_game
@@ -20,6 +20,7 @@ from classroom.models import Classroom, DailyTally
 from classroom.progress import DateRange, activity_today, overview
 from classroom.progress.keep import record
 from classroom.progress.records import row_values
+from classroom.zones import local_day
 from tests.web.conftest import MadeChild, MadeClass, sign_in_child
 from tests.web.tables import play_to_end, play_turn, start_table
 
@@ -207,3 +208,37 @@ def test_the_today_panel_and_the_tables_page_agree_on_playing_now(
     assert in_play == 3
     assert f"<dt>Playing now</dt><dd>{in_play}</dd>" in panel
     assert "Of the tables playing now, 2 have no child's choice yet today." in panel
+
+
+def test_a_move_at_the_table_records_its_choices_on_the_class_s_day(
+    app: Flask, classroom: MadeClass, child: MadeChild
+) -> None:
+    """A move's guarded UPDATE reads its class's time zone on the way (no query of its own),
+    and the choices it records are tallied on the class's day. Kiritimati (UTC+14) and
+    Baker Island (UTC-12) are never on the same day, and at any hour one of them is not on
+    UTC's: a day from the wrong zone cannot pass both."""
+    kid = app.test_client()
+    sign_in_child(kid, child)
+    with app.app_context():
+        engine = db.engine
+    for zone in ("Pacific/Kiritimati", "Etc/GMT+12"):
+        set_zone(app, classroom, zone)
+        table_id = start_table(app, [child], ["beginner"])
+        statements: list[str] = []
+
+        def note(*args: object, into: list[str] = statements) -> None:
+            into.append(" ".join(str(args[2]).split()))
+
+        before = local_day(datetime.now(UTC), zone)
+        event.listen(engine, "before_cursor_execute", note)
+        try:
+            play_turn(app, kid, table_id)
+        finally:
+            event.remove(engine, "before_cursor_execute", note)
+        after = local_day(datetime.now(UTC), zone)
+        assert not any(s.startswith("SELECT classes.time_zone") for s in statements)
+        with app.app_context():
+            days = set(db.session.scalars(select(DailyTally.day).distinct()))
+            db.session.execute(delete(DailyTally))
+            db.session.commit()
+        assert days and days <= {before, after}, (zone, days, before)
