@@ -46,6 +46,25 @@ from classroom.tables.waiting import wait_for_move
 bp = Blueprint("play", __name__, url_prefix="/play")
 
 
+def quiet_reads() -> None:
+    """before_request: a poll (play.state) on a database server reads in autocommit, as long
+    as its quiet answer holds: most polls of a class are quiet ones, two small reads, and a
+    transaction would add two round trips to them (BEGIN, ROLLBACK). Each read sees the
+    newest commit either way (PostgreSQL's READ COMMITTED). A poll that goes on to read the
+    table (and may act on it) does so in a transaction, as every other request
+    (`poll_goes_on`)."""
+    if request.endpoint == "play.state" and db.engine.dialect.name == "postgresql":
+        db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+
+
+def poll_goes_on() -> None:
+    """The poll is more than its quiet answer: the session lets its autocommit connection go
+    (the pool puts its isolation level back), and what follows runs in a transaction."""
+    if db.engine.dialect.name == "postgresql":
+        db.session.close()
+
+
+bp.before_request(quiet_reads)  # before require_child, whose read of the child is the first
 bp.before_request(require_child)
 # play/_cards.html exports the first two as `card` and `card_name` for every page that shows
 # cards; play/_board.html uses the pieces.
@@ -295,6 +314,7 @@ def state(table_id: int) -> Response:
         quiet = nothing_new(table_id, child_id, since)
     if quiet is not None:
         return jsonify({"version": quiet[0], "status": quiet[1], "changed": False})
+    poll_goes_on()
     # Behind, or something is due. Read the table as a move reads it (one query, no ORM
     # objects): when a game is in play and nothing is due at its version (no computer
     # player's move, nobody away or back), that read is the answer, as a pushed event's is.

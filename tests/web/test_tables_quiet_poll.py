@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -86,6 +87,38 @@ def statements_of(app: Flask, call: Callable[[], object]) -> tuple[object, list[
         return call(), statements
     finally:
         event.remove(engine, "before_cursor_execute", note)
+
+
+def test_a_quiet_poll_reads_without_a_transaction_and_one_that_goes_on_in_one(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """On PostgreSQL a quiet poll's two reads run in autocommit (no BEGIN and ROLLBACK round
+    trips); a poll that goes on reads the table in a transaction, and the connection goes
+    back to the pool as every other request finds it (not in autocommit)."""
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name != "postgresql":
+        pytest.skip("SQLite has no round trips to save: its polls read in a transaction")
+    table_id, version, _, leo = pair_at_standard(app, classroom, make_child)
+    leo_tablet = child_client(app, leo)
+    poll(leo_tablet, table_id, version)  # Leo's page is noted as opened: now a quiet poll
+    seen: list[tuple[str, bool]] = []
+
+    def note(connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        seen.append((statement.split()[0], connection.connection.dbapi_connection.autocommit))
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        assert not poll(leo_tablet, table_id, version)["changed"]
+        assert seen == [("SELECT", True), ("SELECT", True)]
+        seen.clear()
+        assert poll(leo_tablet, table_id, version - 1)["changed"]  # behind: goes on
+        assert seen[:2] == [("SELECT", True), ("SELECT", True)]
+        assert seen[2:] and all(not autocommit for _, autocommit in seen[2:]), seen
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    with app.app_context():
+        assert db.session.connection().connection.dbapi_connection.autocommit is False
 
 
 def test_a_page_behind_is_answered_from_one_read_of_the_table(
