@@ -11,6 +11,8 @@ serve any table.
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -43,8 +45,10 @@ from .faces import face_at
 from .loading import game_of, load_table, remember_game
 from .status import TableStatus
 
-# How often a change someone else beat is tried again (each try reads the table afresh).
-TRIES = 5
+# How often a change someone else beat is tried (each try reads the table afresh), and the
+# longest pause before the second try, in seconds (then twice that, and so on).
+TRIES = 8
+BACKOFF = 0.005
 
 T = TypeVar("T")
 
@@ -53,15 +57,20 @@ def retried(attempt: Callable[[], T], *, seat_race: bool = False) -> T:
     """Run `attempt` (one transaction that reads the table afresh) again while someone else
     changes the table first; TableMovedOn after TRIES tries. `seat_race`: an IntegrityError
     (two players took the same free seat at once) is tried again too."""
-    for _ in range(TRIES):
+    for tries in range(1, TRIES + 1):
         try:
             return attempt()
         except TableMovedOn:
-            continue
+            pass
         except IntegrityError:
             if not seat_race:
                 raise
             db.session.rollback()
+        if tries < TRIES:
+            # Several changes at once (four children counting at the end of a round): the ones
+            # beaten would read the table again together and be beaten again. A random pause,
+            # longer each time, lets the winner commit first (under gevent it lets it run).
+            time.sleep(random.uniform(0, BACKOFF * tries))
     raise TableMovedOn()
 
 

@@ -17,12 +17,16 @@ from flask import Flask
 from classroom.extensions import db
 from classroom.game import Action, ActionKind, Power, actions
 from classroom.models import ChoiceRow, ComputerChoiceRow, PlayTable, TableEvent
+from classroom.tables import moves
 from classroom.tables.errors import TableMovedOn
+from classroom.tables.loading import game_of, load_table
 from classroom.tables.moves import play_move
 from tests.web.conftest import MadeChild, MadeClass, child_session, sign_in_child
 from tests.web.tables import (
+    child_client,
     count_rows,
     game,
+    play_to_counting,
     play_to_end,
     poll,
     post_move,
@@ -71,6 +75,75 @@ def test_a_move_applies_and_records_the_choice(app: Flask, child: MadeChild) -> 
         assert (row.kind, row.action, row.outcome) == ("source", "draw", "drew")
         assert row.facts["action"] == "draw"
         assert row.level == "ultra_peek"
+
+
+def test_a_change_someone_else_beat_is_tried_again_after_a_random_growing_pause(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Beaten TRIES - 1 times, the change still goes through; each pause is random and at
+    most BACKOFF times the number of tries so far; beaten every time, TableMovedOn."""
+    pauses: list[float] = []
+    monkeypatch.setattr(moves.time, "sleep", pauses.append)
+    beaten = iter(range(moves.TRIES - 1))
+
+    def attempt() -> str:
+        if next(beaten, None) is not None:
+            raise TableMovedOn()
+        return "written"
+
+    assert moves.retried(attempt) == "written"
+    assert len(pauses) == moves.TRIES - 1
+    assert all(0 <= p <= moves.BACKOFF * n for n, p in enumerate(pauses, start=1))
+    assert len(set(pauses)) > 1  # not the same for everyone
+    pauses.clear()
+
+    def always_beaten() -> str:
+        raise TableMovedOn()
+
+    with pytest.raises(TableMovedOn):
+        moves.retried(always_beaten)
+    assert len(pauses) == moves.TRIES - 1  # no pause after the last try
+
+
+def test_four_children_counting_at_once_are_all_counted(
+    make_app: Callable[..., Flask],
+    app: Flask,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """The end of a round: four children post their counts at the same moment (four app
+    instances, as four server processes). Each count bumps the table's version, so all but
+    one are beaten and tried again; every one is counted, none told the table moved on, and
+    the last deals the next round."""
+    children = [make_child(classroom, name) for name in ("Mia", "Leo", "Ava", "Noah")]
+    for made in children:
+        set_level(app, made, "ultra_peek", scoring="total")
+    table_id = start_table(app, children, rounds=2)
+    tablets = [child_client(app, made) for made in children]
+    play_to_counting(app, tablets, table_id)
+    with app.app_context():
+        table = load_table(table_id)
+        assert table is not None
+        totals = [sum(int(c) for c in line) for line in game_of(table).lines]
+    apps = [make_app() for _ in children]
+    barrier = threading.Barrier(len(children))
+    answers: list[int] = []
+
+    def count(seat: int) -> None:
+        tablet = apps[seat].test_client()
+        sign_in_child(tablet, children[seat])
+        barrier.wait()
+        response = tablet.post(f"/play/tables/{table_id}/count", data={"total": totals[seat]})
+        answers.append(response.status_code)
+
+    threads = [threading.Thread(target=count, args=(seat,)) for seat in range(len(children))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert answers == [303] * len(children)
+    assert snapshot(app, table_id)[1] == "playing"  # the last count dealt round 2
+    assert game(app, table_id).round_number == 2
 
 
 def test_two_moves_at_once_exactly_one_applies(
