@@ -18,6 +18,8 @@ from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.pool import Pool
 
+from classroom.transactions import ReadsCommitSession
+
 # Stable constraint names, so migrations can alter them on SQLite and PostgreSQL alike.
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -32,7 +34,8 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
-db = SQLAlchemy(model_class=Base)
+# A transaction that only read ends with COMMIT on PostgreSQL (classroom/transactions.py).
+db = SQLAlchemy(model_class=Base, session_options={"class_": ReadsCommitSession})
 migrate = Migrate(render_as_batch=True, compare_type=True)
 csrf = CSRFProtect()
 login_manager = LoginManager()

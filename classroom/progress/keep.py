@@ -166,8 +166,9 @@ def record(
 
 @cache
 def _insert(model: Hashable) -> Any:
-    """The INSERT of a kind of recorded row, on its table (built once)."""
-    return insert(model.__table__)  # type: ignore[attr-defined]
+    """The INSERT of a kind of recorded row, on its table (built once). Inline: nothing is
+    asked back (a single row would otherwise return its new id, which nobody reads)."""
+    return insert(model.__table__).inline()  # type: ignore[attr-defined]
 
 
 def _columns(row: Any) -> dict[str, Any]:

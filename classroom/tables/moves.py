@@ -90,7 +90,8 @@ def _bump_statement(columns: frozenset[str]) -> Any:
 
 
 # A move's story rows, one bulk INSERT on the table (nobody reads them back in the move).
-_STORY_INSERT = insert(TableEvent.__table__)
+# Inline: nothing is asked back (a single row would otherwise return its new id).
+_STORY_INSERT = insert(TableEvent.__table__).inline()
 
 
 def bump(table: PlayTable, expected: int, values: dict[str, Any]) -> dict[int, str]:

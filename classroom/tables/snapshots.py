@@ -25,6 +25,7 @@ from sqlalchemy import Engine, Select, bindparam, select
 
 from classroom.extensions import db
 from classroom.models import PlayTable, TableEvent
+from classroom.transactions import reading
 
 from .loading import read_table, story_of_rows
 from .story import StoryItem
@@ -60,7 +61,7 @@ class Snapshot:
                 kept = self.told[since][-limit:]
             if kept is None:
                 window = {"table_id": self.table.id, "since": since, "until": self.version}
-                with self.engine.connect() as connection:
+                with reading(self.engine) as connection:
                     rows = connection.scalars(_story_window(), window | {"limit": limit})
                     kept = story_of_rows(list(rows))
                 self.stories[(since, limit)] = kept
@@ -120,7 +121,7 @@ class Snapshots:
         """Read the table and its seats (loading.read_table: one query, objects of no
         session, so nothing can lazily load, flush or expire them)."""
         read_at = time.monotonic()
-        with self.engine.connect() as connection:
+        with reading(self.engine) as connection:
             table = read_table(connection, table_id)
             if table is None:
                 return None

@@ -13,7 +13,7 @@ first stream of the process read it ("shared event", classroom/tables/snapshots.
 mover's table page is timed as it is read for its CSRF token, and the landing page is asked
 for once. Prints the median CPU time of each (also in
 landing pages: the machine's speed varies), its wall-clock time and its queries. With
---profile KIND, a cProfile of that kind of request; with INPROCESS_CALLERS=PATTERN in the
+--profile KIND, a cProfile of that kind of request (of its CPU time with --cpu); with INPROCESS_CALLERS=PATTERN in the
 environment, also who called the functions matching PATTERN (pstats' print_callers).
 """
 
@@ -57,6 +57,11 @@ def main(argv: list[str] | None = None) -> int:
             "landing page",
         ),
         help="cProfile this kind of request",
+    )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="profile CPU time, not the wall clock (the waits for the database left out)",
     )
     parser.add_argument("--sort", default="cumulative", help="profile order (default cumulative)")
     parser.add_argument("--lines", type=int, default=45, help="profile lines (default 45)")
@@ -114,7 +119,8 @@ def play(args: argparse.Namespace) -> int:
     cpus: dict[str, list[float]] = {}
     counts: dict[str, list[int]] = {}
     rng = random.Random(1)
-    profiler = cProfile.Profile() if args.profile else None
+    timer = time.process_time if args.cpu else time.perf_counter
+    profiler = cProfile.Profile(timer) if args.profile else None
     json_header = {"Accept": "application/json"}
 
     def timed(name: str, call: Callable[..., Any], *call_args: Any, **kwargs: Any) -> Any:

@@ -1,0 +1,108 @@
+"""A session's transaction that only read ends with COMMIT on PostgreSQL, so psycopg keeps its
+prepared statements; one that wrote, or holds unsaved changes, is rolled back as before, on
+both databases: classroom/transactions.py."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from sqlalchemy import select, text, update
+
+from classroom.extensions import db
+from classroom.models import Child
+from classroom.transactions import reading
+from tests.web.conftest import MadeChild
+
+PREPARE_AFTER = 5  # psycopg prepares a statement at its fifth run on a connection
+
+
+def name_of(app: Flask, child_id: int) -> str:
+    with app.app_context():
+        name = db.session.scalar(select(Child.display_name).where(Child.id == child_id))
+        db.session.remove()
+        return str(name)
+
+
+def test_a_core_write_left_uncommitted_is_rolled_back(app: Flask, child: MadeChild) -> None:
+    with app.app_context():
+        db.session.execute(select(Child.id).where(Child.id == child.id)).all()
+        db.session.execute(
+            update(Child).where(Child.id == child.id).values(display_name="Never kept")
+        )
+        db.session.remove()  # as a request's teardown: nothing committed this write
+    assert name_of(app, child.id) == child.display_name
+
+
+def test_a_change_flushed_by_a_read_is_rolled_back(app: Flask, child: MadeChild) -> None:
+    with app.app_context():
+        row = db.session.get(Child, child.id)
+        assert row is not None
+        row.display_name = "Never kept"
+        # The read flushes the change first (autoflush): the transaction has written.
+        db.session.execute(select(Child.id)).all()
+        db.session.remove()
+    assert name_of(app, child.id) == child.display_name
+
+
+def test_a_change_not_yet_flushed_is_not_written(app: Flask, child: MadeChild) -> None:
+    with app.app_context():
+        row = db.session.get(Child, child.id)
+        assert row is not None
+        row.display_name = "Never kept"  # dirty, never flushed: the close must not commit it
+        db.session.remove()
+    assert name_of(app, child.id) == child.display_name
+
+
+def test_rows_read_stay_readable_after_the_close(app: Flask, child: MadeChild) -> None:
+    with app.app_context():
+        row = db.session.get(Child, child.id)
+        assert row is not None
+        db.session.close()  # a commit of the reads must not expire the row it leaves detached
+        assert row.display_name == child.display_name
+
+
+def test_a_failed_read_is_closed_without_error(app: Flask, child: MadeChild) -> None:
+    with app.app_context():
+        with pytest.raises(Exception, match="no_such_table"):
+            db.session.execute(text("SELECT * FROM no_such_table")).all()
+        db.session.remove()
+        # The next request's session is as good as new.
+        assert db.session.scalar(select(Child.id).where(Child.id == child.id)) == child.id
+        db.session.remove()
+
+
+@pytest.fixture
+def pg_app(app: Flask) -> Flask:
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("psycopg's prepared statements: PostgreSQL only")
+        db.engine.dispose()  # one pooled connection from here on
+    return app
+
+
+def prepared_here() -> set[str]:
+    """The statements prepared on the session's connection (its server process's own)."""
+    rows = db.session.scalars(text("SELECT statement FROM pg_prepared_statements"))
+    return {str(statement) for statement in rows}
+
+
+def test_reads_of_requests_one_after_another_are_prepared(pg_app: Flask, child: MadeChild) -> None:
+    query = select(Child.display_name).where(Child.id == child.id)
+    with pg_app.app_context():
+        for _ in range(PREPARE_AFTER + 1):
+            # A request that only reads: its session closes at the end (a rollback made
+            # psycopg forget every prepared statement, and nothing ever was).
+            assert db.session.scalar(query) == child.display_name
+            db.session.remove()
+        assert any("FROM children" in statement for statement in prepared_here())
+        db.session.remove()
+
+
+def test_reads_on_a_connection_of_their_own_are_prepared(pg_app: Flask, child: MadeChild) -> None:
+    query = select(Child.display_name).where(Child.id == child.id)
+    with pg_app.app_context():
+        for _ in range(PREPARE_AFTER + 1):
+            with reading(db.engine) as connection:  # as an event stream's shared read
+                assert connection.scalar(query) == child.display_name
+        assert any("FROM children" in statement for statement in prepared_here())
+        db.session.remove()
