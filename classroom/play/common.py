@@ -160,14 +160,19 @@ def outside_look_for(
     began; never a card); the `looks` rows say whether the child had it already."""
     if seat is None or table.status != TableStatus.PLAYING or table.state is None:
         return None
-    cards = outside_look.outside_cards(game, seat)
-    if not cards:
-        return None
     seat_row = table.seats[seat]
     round_number = game.round_number
     table_id = table.id
     note = _outside_note(table, seat, round_number)
     if note is not None and note.get("ended"):
+        return None
+    turns_before = (int_arg(note.get("turns")) or 0) if note is not None else 0
+    if page and note is None:
+        # A child who came late, their first turns played by a stand-in, still gets the look
+        # before their own first turn (R3.3): asked only of a whole page with no look noted.
+        turns_before = outside_look.played_for(table, seat_row, game)
+    cards = outside_look.outside_cards(game, seat, turns_before)
+    if not cards:
         return None
     noted = note.get("at") if note is not None else None
     if not page:
@@ -193,7 +198,7 @@ def outside_look_for(
         return None
     if note is None:
         note = {"table": table_id, "seat": seat, "round": round_number}
-        note |= {"at": started.timestamp(), "page": False, "ended": False}
+        note |= {"at": started.timestamp(), "page": False, "ended": False, "turns": turns_before}
     session[OUTSIDE_KEY] = note | ({"page": True} if page else {})
     return outside_look.OutsideLook(cards, left)
 

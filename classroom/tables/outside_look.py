@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from classroom.extensions import db
 from classroom.game import EventKind, Game
-from classroom.models import LookRow, PlayTable, TableSeat, now
+from classroom.models import ChoiceRow, LookRow, PlayTable, TableSeat, now
 from classroom.progress.keep import record
 
 LOOK_SECONDS = 10  # the cards stay face up this long, unless the child taps "I remember"
@@ -27,10 +27,12 @@ class OutsideLook:
     seconds_left: int
 
 
-def outside_cards(game: Game, seat: int) -> dict[int, int]:
+def outside_cards(game: Game, seat: int, turns_before: int = 0) -> dict[int, int]:
     """The outside cards the engine says this seat saw at this round's deal and that are still
     in its line where it saw them, before the seat's first turn ends; {} otherwise (another
-    level, a later turn, or the card moved: a SWAP, a card put in its place)."""
+    level, a later turn, or the card moved: a SWAP, a card put in its place). `turns_before`:
+    the seat's turns a stand-in played for its child before the child came (played_for); the
+    look lasts until the child's own first turn ends."""
     seen = {
         e.position: int(e.card)
         for e in game.opening_events
@@ -42,10 +44,29 @@ def outside_cards(game: Game, seat: int) -> dict[int, int]:
     if not seen or game.round_over:
         return {}
     view = game.view(seat)
-    if view.turns_taken[seat] > 0:
+    if view.turns_taken[seat] > turns_before:
         return {}
     line = view.known[seat]
     return {p: card for p, card in seen.items() if _same(line[p - 1], card)}
+
+
+def played_for(table: PlayTable, seat_row: TableSeat, game: Game) -> int:
+    """The seat's turns this round, when a stand-in played every one of them for its child (a
+    child who came late, or was away from the start): the child has not played a turn of
+    their own yet, so the look is still before their first turn (R3.3). 0 otherwise."""
+    turns = game.view(seat_row.seat).turns_taken[seat_row.seat]
+    if turns == 0 or seat_row.child_id is None or not outside_cards(game, seat_row.seat, turns):
+        return 0  # (no look to give at all: another level, or the outside cards moved)
+    own = db.session.scalar(
+        select(ChoiceRow.id)
+        .where(
+            ChoiceRow.child_id == seat_row.child_id,
+            ChoiceRow.table_id == table.id,
+            ChoiceRow.round_number == game.round_number,
+        )
+        .limit(1)
+    )
+    return turns if own is None else 0
 
 
 def _same(known: object, card: int) -> bool:

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from classroom.extensions import db
@@ -19,6 +20,8 @@ from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
     child_client,
     count_for,
+    game,
+    leave,
     play_turn,
     poll,
     post_move,
@@ -116,6 +119,53 @@ def test_a_late_child_gets_the_look_before_their_first_turn(
     page = leo_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert face_up(page, 1, 1, 5) and face_up(page, 1, 4, 8)
     assert looks(app, leo) == [(1, 1, "standard"), (1, 4, "standard")]
+
+
+def test_a_child_whose_first_turns_a_stand_in_played_gets_the_look_on_arrival(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """R3.3: the look comes before the child's own first turn, even when a stand-in played
+    the seat's turns before the child reached their tablet."""
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "standard", scoring="total")
+    table_id = start_table(app, [mia, leo], stacked=DEAL, min_turns_before_call=10)
+    leo_tablet = child_client(app, leo)
+    leave(app, table_id, 0)  # Mia has not come: her seat goes unseen on her turn
+    for _ in range(10):  # Leo's page polls: a stand-in plays Mia's first turn
+        if game(app, table_id).view(0).turns_taken[0] > 0:
+            break
+        poll(leo_tablet, table_id)
+    assert game(app, table_id).view(0).turns_taken[0] == 1
+    assert looks(app, mia) == []
+    # Mia arrives: the dealt outside cards still in their places turn face up for her.
+    line = game(app, table_id).lines[0]
+    still = {p: LINES[0][p - 1] for p in (1, 4) if line[p - 1] == LINES[0][p - 1]}
+    assert still  # the stand-in put a card in one place at most
+    mia_tablet = child_client(app, mia)
+    page = mia_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Remember these!" in page
+    assert all(face_up(page, 0, p, card) for p, card in still.items())
+    assert looks(app, mia) == sorted((1, p, "standard") for p in still)
+    # The live board keeps the look on for its seconds, as for a child who came on time.
+    assert "Remember these!" in poll(mia_tablet, table_id)["html"]
+    # Once her own first turn is over, the cards are face down.
+    play_leo_until_seat(app, leo_tablet, table_id, 0)
+    play_turn(app, mia_tablet, table_id)
+    page = mia_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Remember these!" not in page
+    assert not any(face_up(page, 0, p, card) for p, card in still.items())
+
+
+def play_leo_until_seat(app: Flask, leo: FlaskClient, table_id: int, seat: int) -> None:
+    """Leo plays his turns (never calling) until it is `seat`'s turn."""
+    for _ in range(20):
+        g = game(app, table_id)
+        if g.current_seat == seat:
+            return
+        action = next(a for a in g.legal_actions() if a.kind.value != "call")
+        post_move(leo, table_id, action, snapshot(app, table_id)[0])
+    raise AssertionError("it never became the seat's turn")
 
 
 def test_a_card_put_in_place_is_not_shown_as_an_outside_card(app: Flask, child: MadeChild) -> None:
