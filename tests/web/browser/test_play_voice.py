@@ -171,6 +171,7 @@ def test_a_celebration_when_my_bar_is_the_shortest(
     expect(celebration).to_be_visible(timeout=TIMEOUT)
     expect(celebration).to_contain_text("Hooray! Your bar is the shortest!")
     expect(page.locator("[data-celebrate='kind']")).to_have_count(0)
+    assert confetti_behind_the_words(page)
     page.screenshot(path="/tmp/shots/t11b/celebration.png", full_page=True)
     no_axe_violations(page)
     page.context.close()
@@ -231,3 +232,43 @@ def test_the_sign_in_pages_have_a_speaker(
     assert said(page) == ["Find your picture, and tap it!"]
     no_axe_violations(page)
     context.close()
+
+
+# The confetti held at moments of its fall (its animations paused there): where a bit crosses
+# the words, is a letter or the bit on top? Returns how many crossings were looked at, and
+# whether the words were on top at every one.
+CONFETTI_CROSSINGS = """() => {
+  const words = document.querySelector('.celebrate-words');
+  const box = words.getBoundingClientRect();
+  const bits = [...document.querySelectorAll('.confetti .bit')];
+  // Hit-testing follows the painting order once the confetti may be hit (it never is, for
+  // the taps: pointer-events none).
+  document.querySelector('.confetti').style.pointerEvents = 'auto';
+  for (const bit of bits) bit.style.pointerEvents = 'auto';
+  let crossings = 0, wordsOnTop = true;
+  for (const moment of [0.2, 0.4, 0.6, 0.8, 1.0, 1.2]) {
+    for (const bit of bits) {
+      for (const fall of bit.getAnimations()) {
+        fall.pause();
+        fall.currentTime = moment * 1000;
+      }
+    }
+    for (const bit of bits) {
+      const b = bit.getBoundingClientRect();
+      const x = b.left + b.width / 2, y = b.top + b.height / 2;
+      if (x > box.left && x < box.right && y > box.top && y < box.bottom) {
+        crossings += 1;
+        const top = document.elementFromPoint(x, y);
+        if (top === bit) wordsOnTop = false;
+      }
+    }
+  }
+  return {crossings, wordsOnTop};
+}"""
+
+
+def confetti_behind_the_words(page: Any) -> bool:
+    """Every bit of confetti that crosses the celebration's words falls behind them."""
+    seen = page.evaluate(CONFETTI_CROSSINGS)
+    assert seen["crossings"] > 0, "no bit of confetti ever crossed the words"
+    return bool(seen["wordsOnTop"])
