@@ -18,6 +18,11 @@ from classroom.game import family as card_family
 from classroom.tables.story import StoryLine
 
 
+def points(score: int) -> str:
+    """A score in words as a child hears them read: "1 point", "0 points", "12 points"."""
+    return f"{score} point" if score == 1 else f"{score} points"
+
+
 def card_file(value: int) -> str:
     """The picture of a card face up, static/cards/NAME.svg (drawn by tools/make_cards.py):
     "4", "peek", "swap", "draw2"."""

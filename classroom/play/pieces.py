@@ -14,7 +14,7 @@ from typing import Any
 from flask import current_app
 from markupsafe import Markup, escape
 
-from classroom.play.cards import _static_path, card, card_name
+from classroom.play.cards import _static_path, card, card_name, points
 
 
 def move(
@@ -197,6 +197,6 @@ def seat_head(seat: Any, caller: int | None) -> Markup:
     if caller == seat.seat:
         parts.append('<span class="called-badge">Called!</span>')
     if seat.score is not None:
-        parts.append(f'<span class="seat-score">{escape(seat.score)} points</span>')
+        parts.append(f'<span class="seat-score">{escape(points(seat.score))}</span>')
     parts.append("\n  </div>")
     return Markup("".join(parts))

@@ -78,6 +78,7 @@ def at_the_tables() -> bool:
 
 # play/_cards.html exports the first two as `card` and `card_name` for every page that shows
 # cards; play/_board.html uses the pieces.
+bp.add_app_template_filter(cards.points, "points")
 bp.add_app_template_global(cards.card, "play_card")
 bp.add_app_template_global(cards.card_name, "play_card_name")
 bp.add_app_template_global(cards.story_item, "play_story_item")

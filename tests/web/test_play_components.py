@@ -203,6 +203,17 @@ def test_a_seat_head_shows_the_badges_in_words(app: Flask) -> None:
     assert words == ["Turn", "Away: Kitten plays", "Called!"]
     assert page.with_class("seat-score")[0].text == "12 points"
     assert "<i>" not in html
+    # One point is a point (the words are read aloud to the child).
+    for score, said in ((1, "1 point"), (0, "0 points")):
+        one = Page(
+            render(
+                app,
+                "{{ play_seat_head(seat, 1) }}",
+                seat=SimpleNamespace(**seat | {"score": score}),
+            )
+        )
+        assert one.with_class("seat-score")[0].text == said
+    assert render(app, "{{ 1 | points }}, {{ 35 | points }}") == "1 point, 35 points"
 
 
 def test_another_seats_line_offers_its_cards_to_swap_with_only_once_a_card_is_chosen(
