@@ -187,9 +187,13 @@ def today_context(classroom: Classroom, day: date) -> dict[str, Any]:
 
 
 @bp.get("/classes/<int:class_id>/today")
-def class_today(class_id: int) -> str:
-    """Just the "Today" panel, for the overview to fetch every few seconds while children play."""
+def class_today(class_id: int) -> str | Response:
+    """Just the "Today" panel, for the overview to fetch every few seconds while children play;
+    a teacher who opens its address (a link shared, the browser's history) gets the overview,
+    at its Today panel, not a bare piece of a page."""
     classroom = class_or_404(class_id)
+    if request.headers.get("Sec-Fetch-Mode") == "navigate":
+        return redirect(url_for("dashboard.class_overview", class_id=class_id) + "#today-heading")
     day = today(classroom.time_zone)
     return render_template("dashboard/_today.html", **today_context(classroom, day))
 

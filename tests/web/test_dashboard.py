@@ -208,6 +208,12 @@ def test_today_panel_counts_what_children_play_now(
     overview = page(teacher_client, f"/classes/{classroom.id}/overview")
     assert f'data-url="/classes/{classroom.id}/today"' in overview
     assert "js/dashboard-today.js" in overview
+    # Its address opened in the browser (a navigation) shows the overview at the panel.
+    opened = teacher_client.get(
+        f"/classes/{classroom.id}/today", headers={"Sec-Fetch-Mode": "navigate"}
+    )
+    assert opened.status_code == 302
+    assert opened.location == f"/classes/{classroom.id}/overview#today-heading"
 
 
 def test_child_page_shows_progress_charts_with_text_alternatives(
