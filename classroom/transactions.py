@@ -73,6 +73,7 @@ class ReadsCommitSession(Session):
             connection.dialect.name == "postgresql"
             and self.in_transaction()
             and not connection.closed
+            and not connection.invalidated
             and not connection.info.get(WROTE)
             and not (self.new or self.deleted or self.dirty)
         )
