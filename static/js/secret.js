@@ -1,17 +1,40 @@
-// The secret pictures (templates/signin/secret.html): each tap posts the form, and the next
-// page counts it. A second tap while that page is on its way would post the page being left,
-// without the first picture, and the child would be told to try again; so until the next
-// page comes, a tap waits its turn: the tapped picture stays pressed, and the child taps again
-// on the page that counted the first.
+// The secret pictures (templates/signin/secret.html). Without JavaScript each tap posts the
+// form, and the next page counts it (the pictures tapped so far ride in its `picked` field).
+// Here the page counts the taps itself: each picture but the last goes into `picked` and fills
+// a dot at once, and the last one posts them all together; the server checks the whole
+// sequence as before. So a quick child never waits for a page between two pictures, and no
+// tap is lost on a page being left. Once the last picture is sent, further taps wait for the
+// answer (the tapped picture stays pressed); a post that never comes back frees the page
+// after 8 s.
 (function () {
   "use strict";
 
   var form = document.querySelector("form.secret-grid");
-  if (!form) {
+  var progress = document.querySelector("ol.progress");
+  if (!form || !progress) {
     return;
   }
+  var picked = form.querySelector("input[name='picked']");
+  var dots = progress.querySelectorAll(".dot");
+  var needed = dots.length;
   var sent = false;
   var release = null;
+
+  function picks() {
+    return picked.value ? picked.value.split(",") : [];
+  }
+
+  function show(count) {
+    dots.forEach(function (dot, step) {
+      var done = step < count;
+      dot.classList.toggle("done", done);
+      var words = dot.querySelector(".visually-hidden");
+      if (words) {
+        words.textContent = done ? "tapped" : "not yet";
+      }
+    });
+    progress.setAttribute("aria-label", count + " of " + needed + " secret pictures tapped");
+  }
 
   function ready() {
     sent = false;
@@ -25,14 +48,31 @@
       event.preventDefault();
       return;
     }
-    sent = true;
-    if (event.submitter) {
-      event.submitter.classList.add("tapped");
+    var tile = event.submitter;
+    var sofar = picks();
+    if (tile && tile.value && sofar.length + 1 < needed) {
+      // Not the last picture yet: counted here, no page to wait for.
+      event.preventDefault();
+      sofar.push(tile.value);
+      picked.value = sofar.join(",");
+      show(sofar.length);
+      tile.classList.remove("counted");
+      void tile.offsetWidth; // the press shows again for the same picture tapped twice
+      tile.classList.add("counted");
+      return;
     }
-    // A post that never came back (the network dropped it) must not leave the page dead.
+    sent = true;
+    if (tile) {
+      tile.classList.add("tapped");
+    }
     window.clearTimeout(release);
     release = window.setTimeout(ready, 8000);
   });
-  // Back to this page from the browser's history: it may be tapped again.
-  window.addEventListener("pageshow", ready);
+
+  // Back to this page from the browser's history: as the server drew it, tapped afresh.
+  window.addEventListener("pageshow", function () {
+    picked.value = picked.defaultValue;
+    show(picks().length);
+    ready();
+  });
 })();
