@@ -13,8 +13,9 @@ first stream of the process read it ("shared event", classroom/tables/snapshots.
 mover's table page is timed as it is read for its CSRF token, and the landing page is asked
 for once. Prints the median CPU time of each (also in
 landing pages: the machine's speed varies), its wall-clock time and its queries. With
---profile KIND, a cProfile of that kind of request (of its CPU time with --cpu); with INPROCESS_CALLERS=PATTERN in the
-environment, also who called the functions matching PATTERN (pstats' print_callers).
+--profile KIND, a cProfile of that kind of request (of its CPU time with --cpu); with
+INPROCESS_CALLERS=PATTERN in the environment, also who called the functions matching PATTERN
+(pstats' print_callers).
 """
 
 from __future__ import annotations
