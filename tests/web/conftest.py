@@ -186,6 +186,17 @@ def sign_in_child(client: FlaskClient, child: MadeChild) -> None:
         session.update(values)
 
 
+@pytest.fixture
+def pg_app(app: Flask) -> Flask:
+    """The app on PostgreSQL, with one pooled connection from here on (a test of what the
+    server and psycopg do with a connection); skipped on SQLite."""
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("a PostgreSQL connection's own behaviour: PostgreSQL only")
+        db.engine.dispose()
+    return app
+
+
 def fetch(app: Flask, model: type[Any], ident: int) -> Any:
     """Read a row as it is now in the database (None if gone)."""
     with app.app_context():

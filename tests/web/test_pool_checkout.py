@@ -4,7 +4,6 @@ merely spoke on (a notification) is kept: classroom/extensions._dropped_by_the_s
 
 from __future__ import annotations
 
-import pytest
 from flask import Flask
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
@@ -27,15 +26,6 @@ def backend_pid(app: Flask) -> int:
         pid = int(db.session.scalar(text("SELECT pg_backend_pid()")) or 0)
         db.session.remove()  # the connection goes back to the pool
         return pid
-
-
-@pytest.fixture
-def pg_app(app: Flask) -> Flask:
-    with app.app_context():
-        if db.engine.dialect.name != "postgresql":
-            pytest.skip("a server that drops connections: PostgreSQL only")
-        db.engine.dispose()  # one pooled connection from here on
-    return app
 
 
 def test_a_connection_the_server_dropped_is_replaced_before_a_request_uses_it(
