@@ -6,7 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Any
+from weakref import WeakKeyDictionary
+
+from sqlalchemy import bindparam, select
 
 from classroom.extensions import db
 from classroom.game import Game
@@ -91,8 +95,29 @@ def counting_seats(table: PlayTable) -> frozenset[int]:
 
 def scoring_of(seat_row: TableSeat, table: PlayTable) -> str:
     """How the seat's child counts (their assignment's scoring; the table's if none)."""
-    child = db.session.get(Child, seat_row.child_id) if seat_row.child_id else None
-    return child.scoring if child is not None else table.scoring
+    if seat_row.child_id is None:
+        return table.scoring
+    scorings = _SCORINGS.get(table)
+    if scorings is None:
+        # counting_seats asks it of every seat at every read while the table counts: one
+        # query for all of them, kept with the table row as read (a row of one request).
+        rows = db.session.execute(_scorings_query(), {"table_id": table.id}).all()
+        scorings = _SCORINGS[table] = {row.child_id: row.scoring for row in rows}
+    return scorings.get(seat_row.child_id, table.scoring)
+
+
+_SCORINGS: WeakKeyDictionary[PlayTable, dict[int, str]] = WeakKeyDictionary()
+
+
+@cache
+def _scorings_query() -> Any:
+    """The scoring of each child seated at a table (built once, with a bound parameter)."""
+    seats, children = TableSeat.__table__, Child.__table__
+    return (
+        select(seats.c.child_id, children.c.scoring)
+        .join(children, children.c.id == seats.c.child_id)
+        .where(seats.c.table_id == bindparam("table_id"))
+    )
 
 
 def stacks_match(numerals: Sequence[int], stacks: Sequence[int | None]) -> bool:

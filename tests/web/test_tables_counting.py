@@ -16,14 +16,17 @@ from classroom.game import actions
 from classroom.models import CountRow, LookRow
 from tests.web.conftest import MadeChild, MadeClass, sign_in_child
 from tests.web.tables import (
+    child_client,
     count_for,
     count_rows,
     game,
+    play_to_counting,
     play_turn,
     set_level,
     snapshot,
     start_table,
 )
+from tests.web.test_tables_quiet_poll import statements_of
 
 
 def end_the_round(app: Flask, client: FlaskClient, table_id: int) -> None:
@@ -219,3 +222,26 @@ def test_a_count_row_keeps_its_first_tries_and_hints(
         assert back.cubes == (2, 4, 1, 7) and back.typed_total == 19
         assert back.cube_hint is True and back.total_hint is True
         assert unhinted.cube_hint is False and unhinted.total_hint is False
+
+
+def test_a_counting_table_reads_its_childrens_scoring_once_a_request(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """While a table counts, every read asks how each child counts (their assignment's
+    scoring): one query for all the seats, not one a child, and each child's own answer."""
+    kids = [make_child(classroom, name) for name in ("Ava", "Mia", "Leo")]
+    for made, scoring in zip(kids, ("cubes", "total", "cubes_and_total"), strict=True):
+        set_level(app, made, "ultra_peek", scoring=scoring)
+    table_id = start_table(app, kids)
+    tablets = [child_client(app, made) for made in kids]
+    play_to_counting(app, tablets, table_id)
+    page, statements = statements_of(app, lambda: tablets[1].get(f"/play/tables/{table_id}"))
+    # One read of every seat's scoring; no child's row read for it (the page's own read of
+    # the signed-in child is the one left).
+    seats = [s for s in statements if s.startswith("SELECT table_seats.child_id, children.scoring")]
+    rows = [s for s in statements if "children.scoring" in s and "FROM children WHERE" in s]
+    assert len(seats) == 1 and len(rows) <= 1, statements
+    mia_page = page.get_data(as_text=True)  # type: ignore[attr-defined]
+    ava_page = tablets[0].get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "How many points? Type your total." in mia_page  # Mia types her total
+    assert "Snap the bar!" in ava_page and "Type your total" not in ava_page  # Ava: cubes
