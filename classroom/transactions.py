@@ -15,7 +15,7 @@ nothing a request left unfinished is ever kept.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from flask_sqlalchemy.session import Session
@@ -56,15 +56,10 @@ class ReadsCommitSession(Session):
         anything else."""
         connection = self.info.pop(READING, None)
         if connection is not None and self._only_read(connection):
-            # As the rollback would, the close leaves the loaded rows as they are (a commit
-            # would expire them, and a detached expired row cannot be read any more).
-            expiring, self.expire_on_commit = self.expire_on_commit, False
-            try:
-                self.commit()
-            except Exception:  # the close below rolls back, as it always did
-                pass
-            finally:
-                self.expire_on_commit = expiring
+            # As the rollback would, the close leaves the loaded rows as they are (a detached
+            # expired row cannot be read any more).
+            with suppress(Exception):  # a failed commit: the close below rolls back
+                commit_keeping_rows(self)
         super().close()
 
     def _only_read(self, connection: Connection) -> bool:
@@ -77,6 +72,16 @@ class ReadsCommitSession(Session):
             and not connection.info.get(WROTE)
             and not (self.new or self.deleted or self.dirty)
         )
+
+
+def commit_keeping_rows(session: Session) -> None:
+    """Commit without expiring the session's rows: they are as the transaction left them, and
+    reading them again would cost a query each (or fail, once the session has let them go)."""
+    expiring, session.expire_on_commit = session.expire_on_commit, False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = expiring
 
 
 @contextmanager

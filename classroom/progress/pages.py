@@ -164,7 +164,7 @@ class TodayActivity:
     choices: int  # choices the children made today
     per_child: dict[int, int]  # child id -> choices today
     last_choice_at: datetime | None  # the children's last choice today
-    rounds: int = 0  # rounds the children finished today (one per child and round)
+    rounds: int = 0  # rounds finished today at the class's tables (one per table and round)
     waiting: int = 0  # of the tables in play now, those at which no child has chosen today
 
 

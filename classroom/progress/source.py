@@ -204,16 +204,19 @@ def today_of(class_id: int, child_ids: Sequence[int], dates: Any, time_zone: str
             last = latest if last is None or latest > last else last
     rounds = 0
     if child_ids:
-        rounds = int(
-            db.session.scalar(
-                select(func.count(RoundRow.id)).where(
-                    RoundRow.child_id.in_(child_ids),
-                    RoundRow.created_at >= since,
-                    RoundRow.created_at < until,
-                )
+        # A round of a table, however many of the class's children played it: two children
+        # at one table who finish a round finish one round (beside "Games today", a table each).
+        finished = (
+            select(RoundRow.table_id, RoundRow.round_number)
+            .where(
+                RoundRow.child_id.in_(child_ids),
+                RoundRow.created_at >= since,
+                RoundRow.created_at < until,
             )
-            or 0
+            .distinct()
+            .subquery()
         )
+        rounds = int(db.session.scalar(select(func.count()).select_from(finished)) or 0)
     in_play = set(
         db.session.scalars(
             select(PlayTable.id).where(

@@ -38,6 +38,7 @@ from classroom.models import (
 )
 from classroom.progress.keep import TALLIED, record
 from classroom.progress.records import choice_columns
+from classroom.transactions import commit_keeping_rows
 
 from .clock import computer_pace, now
 from .errors import TableError, TableMovedOn
@@ -140,12 +141,7 @@ def commit_state(
     # The commit would expire every row of the session, and the answer would read the table
     # and its seats again: they are as this transaction left them, so keep them, with the
     # columns the UPDATE wrote (it bypassed the ORM) set on the row.
-    session = db.session()
-    expiring, session.expire_on_commit = session.expire_on_commit, False
-    try:
-        session.commit()
-    finally:
-        session.expire_on_commit = expiring
+    commit_keeping_rows(db.session())
     for name, value in [*values.items(), ("version", version)]:
         set_committed_value(table, name, value)
     remember_game(table, values["state"], game)  # the game as played is the state just written

@@ -30,10 +30,10 @@
       dot.classList.toggle("done", done);
       var words = dot.querySelector(".visually-hidden");
       if (words) {
-        words.textContent = done ? "tapped" : "not yet";
+        words.textContent = progress.getAttribute(done ? "data-done" : "data-not-yet");
       }
     });
-    progress.setAttribute("aria-label", count + " of " + needed + " secret pictures tapped");
+    progress.setAttribute("aria-label", count + progress.getAttribute("data-of-needed"));
   }
 
   function ready() {

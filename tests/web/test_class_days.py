@@ -22,7 +22,14 @@ from classroom.progress.keep import record
 from classroom.progress.records import row_values
 from classroom.zones import local_day
 from tests.web.conftest import MadeChild, MadeClass, sign_in_child
-from tests.web.tables import play_to_end, play_turn, start_table
+from tests.web.tables import (
+    child_client,
+    count_for,
+    play_to_counting,
+    play_to_end,
+    play_turn,
+    start_table,
+)
 
 LA = "America/Los_Angeles"
 FRIDAY = date(2026, 11, 20)
@@ -242,3 +249,22 @@ def test_a_move_at_the_table_records_its_choices_on_the_class_s_day(
             db.session.execute(delete(DailyTally))
             db.session.commit()
         assert days and days <= {before, after}, (zone, days, before)
+
+
+def test_a_round_two_children_finish_together_is_one_round_today(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """Beside "Games today" (a table each), "Rounds finished" counts a table's round once,
+    however many of the class's children played it."""
+    ava, mia = make_child(classroom, "Ava K."), make_child(classroom, "Mia K.")
+    table_id = start_table(app, [ava, mia], rounds=2)
+    tablets = [child_client(app, kid) for kid in (ava, mia)]
+    play_to_counting(app, tablets, table_id)
+    for seat, tablet in enumerate(tablets):
+        count_for(app, tablet, table_id, seat)
+    panel = today_panel(teacher_client, classroom)
+    assert "<dt>Games today</dt><dd>1</dd>" in panel
+    assert "<dt>Rounds finished</dt><dd>1</dd>" in panel

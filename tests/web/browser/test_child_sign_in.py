@@ -154,3 +154,21 @@ def test_back_to_the_secret_pictures_starts_afresh(
     expect(page.get_by_label("0 of 2 secret pictures tapped")).to_be_visible()
     tap_pictures(page, child.secret)
     expect(page.get_by_role("heading", name=f"Hello, {child.display_name}!")).to_be_visible()
+
+
+def test_a_picture_tapped_on_a_tablet_looks_like_the_others_once_pressed(
+    chromium: Any, live_server: LiveServer, classroom: MadeClass, child: MadeChild
+) -> None:
+    """A tablet keeps the hover on the last picture tapped: the counted picture presses for a
+    moment and then looks like every other one (not chosen, not the buttons' dark hover)."""
+    context = chromium.new_context(viewport=TABLET, base_url=live_server.url, has_touch=True)
+    page = context.new_page()
+    page.goto(f"/join/{classroom.join_code}")
+    page.get_by_role("link", name=child.display_name).click()
+    tapped = page.get_by_role("button", name=AVATAR_PICTURES[child.secret[0]], exact=True)
+    other = page.locator(".secret-tile").filter(has_not=tapped).first
+    tapped.tap()
+    expect(page.get_by_label("1 of 2 secret pictures tapped")).to_be_visible()
+    untouched = other.evaluate("tile => getComputedStyle(tile).backgroundColor")
+    expect(tapped).to_have_css("background-color", untouched)
+    context.close()
