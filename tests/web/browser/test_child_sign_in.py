@@ -44,6 +44,7 @@ def test_child_signs_in_by_pictures(
 
     page.get_by_role("link", name=child.display_name).click()
     expect(page.get_by_text("Tap your secret pictures.")).to_be_visible()
+    page.wait_for_load_state()  # its style sheets too, before the pictures are measured
     # Every touch target is at least 44 px.
     for button in page.locator(".secret-tile").all():
         box = button.bounding_box()
@@ -146,6 +147,10 @@ def test_back_to_the_secret_pictures_starts_afresh(
     page.goto(live_server.url + f"/join/{classroom.join_code}")
     page.get_by_role("link", name=child.display_name).click()
     expect(page.get_by_text("Tap your secret pictures.")).to_be_visible()
+    # Its deferred script too: a tap before it runs posts the form (the page without
+    # JavaScript), and Back then goes to the page before that post, not to the class's
+    # pictures (a clean-clone CI run on a busy machine tapped that early).
+    page.wait_for_load_state()
     page.get_by_role("button", name=AVATAR_PICTURES[child.secret[0]], exact=True).click()
     expect(page.get_by_label("1 of 2 secret pictures tapped")).to_be_visible()
     page.go_back()
