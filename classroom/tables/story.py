@@ -190,6 +190,9 @@ def tell(
 
     lines: list[StoryLine] = []
     taken: Event | None = None
+    # Seats whose stand-in made a move in `events`: their child, back, is told who played for
+    # them in the same line (the "left" line may be further back than the page shows).
+    played_for: set[int] = set()
     for event in events:
         if isinstance(event, Thought):
             # Said after the move it is about, so after its placement too.
@@ -204,13 +207,18 @@ def tell(
             if taken is not None:
                 lines.append(_took(named(taken, None), mover))
                 taken = None
-            lines.append(_tell_note(event, who(event.seat) == "You", names[event.seat]))
+            played = event.kind == "back" and event.seat in played_for
+            mine = who(event.seat) == "You"
+            lines.append(_tell_note(event, mine, names[event.seat], played=played))
             if event.kind in _STAND_IN:
                 stand_ins[event.seat] = event.by
             elif event.kind == "back":
                 stand_ins.pop(event.seat, None)
+                played_for.discard(event.seat)
             continue
         kind, seat = event.kind, event.seat
+        if kind in _MOVES and seat in stand_ins:
+            played_for.add(seat)
         if kind is EventKind.TOOK_DISCARD and event.card is not None:
             taken = event
             continue
@@ -251,8 +259,9 @@ def _took(taken: Event, who: object, card: int | None = None, seat: int | None =
     return StoryLine(text, card, seat, str(EventKind.TOOK_DISCARD))
 
 
-def _tell_note(note: SeatNote, mine: bool, name: str) -> StoryLine:
-    """A seat's child left, came back or was taken out, in the words the others read."""
+def _tell_note(note: SeatNote, mine: bool, name: str, played: bool = False) -> StoryLine:
+    """A seat's child left, came back or was taken out, in the words the others read
+    (`played`: the stand-in made moves for a child now back, who is told so)."""
     if note.kind == "left":
         if mine:
             return StoryLine(f"You left the table, so {note.by} played for you.", None, note.seat)
@@ -262,7 +271,10 @@ def _tell_note(note: SeatNote, mine: bool, name: str) -> StoryLine:
             note.seat,
         )
     if note.kind == "back":
-        return StoryLine("You are back!" if mine else f"{name} is back!", None, note.seat)
+        if not mine:
+            return StoryLine(f"{name} is back!", None, note.seat)
+        words = f"You are back! {note.by} played for you." if played else "You are back!"
+        return StoryLine(words, None, note.seat)
     if note.kind == "new_game":
         if mine:
             return StoryLine("You started a new game, so this one stopped.", None, note.seat)

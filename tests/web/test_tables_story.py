@@ -4,7 +4,7 @@ private card, not even to its own seat."""
 from __future__ import annotations
 
 from classroom.game import Event, EventKind, Power, events_for
-from classroom.tables.story import tell, this_round
+from classroom.tables.story import SeatNote, tell, this_round
 
 NAMES = ["Mia", "Top Cat", "Leo"]
 
@@ -153,8 +153,6 @@ def test_a_stand_ins_moves_are_told_as_its_own_never_the_childs() -> None:
     """Leo left and Mittens plays for him: the moves Mittens makes read "Mittens (for Leo)
     drew a card.", not "Leo drew a card." (a teacher read those as Leo's slips); Leo's own
     moves before he left, and after he is back, are his. Whose turn it is stays the seat's."""
-    from classroom.tables.story import SeatNote
-
     drew = Event(EventKind.DREW, seat=2)
     dropped = Event(EventKind.DISCARDED, seat=2, card=1)
     items = [
@@ -192,3 +190,29 @@ def test_a_stand_ins_moves_are_told_as_its_own_never_the_childs() -> None:
     # Before a "left" note in the same update, the seat was still Leo's.
     first = tell([drew, SeatNote("left", 2, "Mittens")], NAMES, 0, standing={2: "Mittens"})[0]
     assert first.text == "Leo drew a card."
+
+
+def test_a_child_back_is_told_who_played_for_them() -> None:
+    """Leo's own page: the line that greets him back says who played for him, since the line
+    saying he left may be out of the page's story by then; a child back before their
+    stand-in moved is just welcomed back."""
+    drew = Event(EventKind.DREW, seat=2)
+    placed = Event(EventKind.PLACED, seat=2, position=3)
+    left, back = SeatNote("left", 2, "Mittens"), SeatNote("back", 2, "Mittens")
+    told = [line.text for line in tell([left, drew, placed, back], NAMES, 2, standing={})]
+    assert told == [
+        "You left the table, so Mittens played for you.",
+        "Mittens (for you) drew a card.",
+        "Mittens (for you) put the card in place 3.",
+        "You are back! Mittens played for you.",
+    ]
+    # The story's window starts after he left: Mittens's moves still count.
+    told = [line.text for line in tell([drew, placed, back], NAMES, 2, standing={})]
+    assert told[-1] == "You are back! Mittens played for you."
+    # Back before Mittens's turn came: nothing was played for him.
+    assert [line.text for line in tell([left, back], NAMES, 2, standing={})] == [
+        "You left the table, so Mittens played for you.",
+        "You are back!",
+    ]
+    # The others read only that he is back.
+    assert tell([left, drew, back], NAMES, 0, standing={})[-1].text == "Leo is back!"
