@@ -23,6 +23,11 @@ from .status import TableStatus
 MAX_SEATS = 4
 
 
+def deal_seed() -> int:
+    """A new game's seed: unpredictable, so no one learns the order of the DRAW pile."""
+    return secrets.randbits(48)
+
+
 def open_table(
     class_id: int,
     level: str,
@@ -184,7 +189,7 @@ def start_table(table_id: int, fill_with: Sequence[str] = ()) -> PlayTable:
     if len(table.seats) < 2:
         raise TableError("A game needs at least 2 players")
     options = dict(table.options) | {"names": [s.name for s in table.seats]}
-    game = new_game(table.level, len(table.seats), seed=secrets.randbits(48), options=options)
+    game = new_game(table.level, len(table.seats), seed=deal_seed(), options=options)
     when = now()
     commit_state(
         table,
