@@ -64,7 +64,7 @@ def test_a_child_leaves_kitten_plays_for_her_and_she_comes_back(
     # Mia opens her tablet: the seat is hers again, and Leo's tablet says so.
     mia_page = child_context(chromium, app, live_server, mia).new_page()
     mia_page.goto(f"/play/tables/{table_id}")
-    expect(mia_page.locator(".story-list")).to_contain_text("You are back!")
+    expect(mia_page.locator(".story-list")).to_contain_text("You are back! Kitten played for you.")
     expect(leo_page.locator(".story-list")).to_contain_text("Mia is back!")
     expect(note).to_have_count(0)
     # Leo plays his turn; then it is Mia's, and she plays it herself.
