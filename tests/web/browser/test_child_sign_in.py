@@ -170,6 +170,8 @@ def test_a_picture_tapped_on_a_tablet_looks_like_the_others_once_pressed(
     page = context.new_page()
     page.goto(f"/join/{classroom.join_code}")
     page.get_by_role("link", name=child.display_name).click()
+    expect(page.get_by_text("Tap your secret pictures.")).to_be_visible()
+    page.wait_for_load_state()  # secret.js counts the tap (else the tap posts the form)
     tapped = page.get_by_role("button", name=AVATAR_PICTURES[child.secret[0]], exact=True)
     other = page.locator(".secret-tile").filter(has_not=tapped).first
     tapped.tap()
