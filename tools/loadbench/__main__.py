@@ -152,6 +152,7 @@ def gunicorn(
         "--bind", f"127.0.0.1:{port}",
         "--backlog", "2048",
         "--log-level", "warning",
+        "--config", "gunicorn.conf.py",
         "classroom:create_app()",
     ]  # fmt: skip
     if args.threads > 1:
