@@ -79,7 +79,8 @@ def trend_text(trend: Trend | None) -> str:
     """ "↑ going up", or a sentence saying there is too little to tell."""
     if trend is None:
         return "not enough yet to tell"
-    return f"{TREND_ARROWS[trend]} {TREND_WORDS[trend]}"
+    # A no-break space: in a narrow column the arrow stays with its first word.
+    return f"{TREND_ARROWS[trend]}\u00a0{TREND_WORDS[trend]}"
 
 
 def move_text(move: Move, level: Level) -> str:

@@ -83,7 +83,7 @@ def test_overview_shows_every_active_child_with_their_measures(
         assert f'href="/children/{child.id}/progress?start=' in html
     assert "Comparisons right" in html and "Next step" in html
     assert "⚑ Flag<" in html  # the cats-alike and forgetful children raise flags
-    assert re.search(r"[↑→↓] (going up|steady|going down)|not enough yet to tell", html)
+    assert re.search(r"[↑→↓]\u00a0(going up|steady|going down)|not enough yet to tell", html)
     # The pair grid: ten rows of ten cells, and the worst pairs as a list in words.
     grid = html.split('class="pair-grid"', 1)[1].split("</table>", 1)[0]
     assert grid.count("<tr>") == 11

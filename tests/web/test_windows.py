@@ -119,6 +119,11 @@ def test_the_next_step_and_trend_look_back_from_the_range_not_from_today(
     ).get_data(as_text=True)
     assert "Every figure on this page: <strong>5 Oct 2026 to 14 Oct 2026</strong>" in html
     assert "the 2 weeks up to 14 Oct" in html
+    # The number check column is the one figure not of the range, and the top says so.
+    assert (
+        "the number check is each child's first check against their latest, whatever the dates"
+        in html
+    )
     assert "last 7 days" not in html
     assert before.summary.games == 10
 

@@ -5,6 +5,7 @@ in view. At 1366 px the whole table fits its box; at 1024 px it scrolls inside i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -194,3 +195,41 @@ def test_the_column_headings_stay_in_view_down_to_the_last_child(
     for heading in seen["headings"]:
         assert heading["top"] >= -1 and heading["bottom"] <= seen["window"] + 1, heading
         assert heading["onTop"], heading
+
+
+@pytest.mark.parametrize("school_year", [False, True])
+def test_the_demo_class_fits_at_1366_over_four_weeks_and_the_school_year(
+    page: Any, live_server: LiveServer, app: Flask, school_year: bool
+) -> None:
+    """The demo class (12 children, 8 weeks of play, number checks) as a teacher first sees it,
+    and over the school year: with its real figures (a trend "going down", three-figure
+    counts, a number check changed) the whole table still fits its box at 1366 px (a review
+    found the number check cut off), and the top of the page says which figures are not of
+    the dates chosen."""
+    from playwright.sync_api import expect
+
+    from classroom.cli import DEMO_EMAIL, DEMO_PASSWORD
+    from classroom.models import Classroom
+
+    made = app.test_cli_runner().invoke(args=["demo"])
+    assert made.exit_code == 0, made.output
+    with app.app_context():
+        class_id = db.session.scalar(select(Classroom.id))
+    page.set_viewport_size({"width": 1366, "height": 768})
+    base = live_server.url
+    sign_in_teacher_by_form(page, base, type("Demo", (), {"email": DEMO_EMAIL}), DEMO_PASSWORD)
+    page.goto(f"{base}/classes/{class_id}/overview")
+    if school_year:
+        page.get_by_role("link", name="This school year").click()
+        page.wait_for_url(re.compile(r"start=\d{4}-08-01"))
+    expect(page.locator("table.overview-table tbody tr")).to_have_count(12)
+    page.wait_for_load_state()
+    expect(page.locator(".window-note")).to_contain_text(
+        "the number check is each child's first check against their latest, whatever the dates"
+    )
+
+    seen = page.evaluate(GEOMETRY)
+    assert seen["scrollWidth"] <= seen["clientWidth"], seen
+    assert seen["boxScrollWidth"] <= seen["boxClientWidth"], seen
+    assert seen["narrowest"] <= seen["boxClientWidth"] - 17, seen
+    assert seen["broken"] == [], seen["broken"]
