@@ -365,8 +365,19 @@ def test_calling_too_early_is_flagged_when_the_rounds_were_lost() -> None:
     assert flagged is not None and flagged.kind is FlagKind.CALLING
     assert "4 of 5 times" in flagged.sentence and "won only 1 of the 5" in flagged.sentence
     assert "lowest about 50% of the time by chance" in flagged.sentence
+    assert "one more turn" not in flagged.sentence  # 1 call made lowest, 1 round won
     assert calling(calls, [round_result(True)] * 5).flag is None  # they won anyway
     assert calling(calls).flag is not None  # no round results: the rank decides
+
+
+def test_a_flag_with_fewer_rounds_won_than_calls_made_lowest_says_why() -> None:
+    """Lowest at 7 of 10 calls but only 5 of the 10 rounds won: the others' last turn after a
+    call is why, and the sentence says so (a teacher read the gap as a mistake)."""
+    rounds = [round_result(True)] * 5 + [round_result(False)] * 5
+    flagged = calling([call(1)] * 7 + [call(2)] * 3, rounds).flag
+    assert flagged is not None
+    assert "3 of 10 times without the lowest score and won only 5 of the 10" in flagged.sentence
+    assert "the others play one more turn" in flagged.sentence
 
 
 def test_the_calling_bar_follows_the_chance_of_being_lowest_at_the_table() -> None:
