@@ -55,6 +55,10 @@ class Recommendation:
     # either way: those comparisons ("13 of 20") and the window ("in the last 2 weeks").
     too_few: Rate | None = None
     span: str = ""
+    # When the child stays although most comparisons are right: what holds them ("10 of 55
+    # choices went against a card they had seen") and the comparisons ("367 of 377 ...").
+    held_by: str = ""
+    right: str = ""
 
     @property
     def evidence(self) -> str:
@@ -158,4 +162,10 @@ def readiness_of(
     else:
         assert held is not None
         missing = f"{held.misses} of {held.chances} choices went against a card they had seen"
-    return Recommendation(Move.STAY, level, f"Stay at {level.label}: {right}; {missing}.")
+    return Recommendation(
+        Move.STAY,
+        level,
+        f"Stay at {level.label}: {right}; {missing}.",
+        held_by=missing,
+        right=right,
+    )

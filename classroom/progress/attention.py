@@ -121,13 +121,16 @@ def stuck_text(at: str, step: Recommendation) -> str:
     few recent comparisons to decide a move is "needs more games" (the true reason is "play
     more", docs/dashboards.md); otherwise the page's own reason to stay follows, since a
     bare "without moving forward" read as "not learning" beside 98 % right (a review found
-    Lily W. held by her memory, which the line did not say)."""
+    Lily W. held by her memory, which the line did not say). What holds the child comes
+    first, the comparisons after it: led by "367 of 377 right", the line still hid it."""
     few = step.too_few
     if few is not None:
         return (
             f"needs more games: {few.chances} of the {few.minimum} comparisons "
             f"a move needs {step.span} ({at})"
         )
+    if step.held_by:
+        return f"{at} without moving forward: {step.held_by}; {step.right}."
     return f"{at} without moving forward: {step.evidence}"
 
 

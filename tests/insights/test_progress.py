@@ -108,6 +108,9 @@ def test_stay_below_the_bar_says_what_moving_up_needs() -> None:
         "Stay at Peek: 15 of 20 comparisons right in the last 2 weeks (by chance about 10); "
         "moving up needs 85% right."
     )
+    # Its two parts apart, for a line that leads with what holds the child ("Who needs you").
+    assert advice.held_by == "moving up needs 85% right"
+    assert advice.right == "15 of 20 comparisons right in the last 2 weeks (by chance about 10)"
 
 
 def test_move_down_when_comparisons_are_at_chance() -> None:
