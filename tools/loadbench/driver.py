@@ -241,7 +241,9 @@ class Child(FastHttpUser):
                 TALLY.stale += 1
             return response
         if status not in expect:
-            raise UnexpectedPage(f"{method} {url} -> {status}: {(response.text or '')[:200]!r}")
+            # No status at all: the connection failed; say how (the client's own error).
+            said = response.text if status else repr(getattr(response, "error", None))
+            raise UnexpectedPage(f"{method} {url} -> {status}: {(said or '')[:200]!r}")
         return response
 
     def post(
