@@ -9,7 +9,8 @@
 // - words marked data-read-now are read once the page is open (the end of a round);
 // - on a table page, the words of the board (data-spoken: whose turn, what to do) are read by
 //   themselves whenever they change on the child's turn, and a computer player's sentence
-//   (a story line with data-thought) is read as it arrives, before the prompt it came with.
+//   (a story line with data-thought) is read as it arrives, before the prompt it came with;
+//   a move the table refused says why ("The table has moved on") before the board's words.
 // Browsers let a page speak only after a tap on it: what comes before waits for the first tap.
 (function () {
   "use strict";
@@ -151,6 +152,38 @@
     }).observe(region, { childList: true, subtree: true });
   }
 
+  // ------------------------------------------------------------------ a refused move's words
+  // A move the table refused (it had moved on: another tablet, a page left behind) shows a
+  // sentence above the fresh board that came with it: the sentence is read first, then the
+  // board's words.
+  function messageWords() {
+    var words = document.querySelector("[data-table-message] [data-message-words]");
+    return words ? words.textContent.trim() : "";
+  }
+
+  function readMessage() {
+    var words = messageWords();
+    if (!words) {
+      return;
+    }
+    lastSpoken = boardWords();
+    sayInTurn([words, lastSpoken], true);
+  }
+
+  function watchMessage() {
+    var words = document.querySelector("[data-table-message] [data-message-words]");
+    if (!words || typeof window.MutationObserver !== "function") {
+      return;
+    }
+    // Made before the board's watcher: a refused move's answer changes both at once, and the
+    // watchers are told in the order they were made, so the board's words come second.
+    new MutationObserver(readMessage).observe(words, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  }
+
   function start() {
     var toggles = Array.prototype.slice.call(document.querySelectorAll("[data-read-aloud]"));
     document.querySelectorAll("[data-speak]").forEach(function (button) {
@@ -200,7 +233,9 @@
         say(target.getAttribute("data-say") || target.textContent, target);
       }
     });
+    watchMessage();
     watchBoard();
+    readMessage(); // a page drawn with a refusal (without JavaScript's fetch)
     // Words a page reads by itself once (the end of a round's celebration).
     var now = Array.prototype.map.call(document.querySelectorAll("[data-read-now]"), function (el) {
       return el.getAttribute("data-read-now");

@@ -19,6 +19,7 @@
   // poll until the table moves on, so the page asks once per move, not every 0.7 s.
   var wait = parseFloat(region.getAttribute("data-wait")) || 0;
   var message = document.querySelector("[data-table-message]");
+  var messageWords = message && message.querySelector("[data-message-words]");
   var news = document.querySelector("[data-news]");
   var speakerButton = document.querySelector(".table-top [data-speak]");
   var busy = false; // a poll is under way (or a move is being sent)
@@ -501,8 +502,10 @@
         if (data === null) {
           return;
         }
-        if (message) {
-          message.textContent = data.ok ? "" : data.message || "";
+        if (messageWords) {
+          // speech.js reads the words aloud as they appear (read-aloud on).
+          messageWords.textContent = data.ok ? "" : data.message || "";
+          message.hidden = !messageWords.textContent;
         }
         handle(data);
       })

@@ -5,6 +5,7 @@ sentence and change nothing, and a child's choice is written with the move or no
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -46,7 +47,14 @@ def test_a_stale_version_is_409_and_changes_nothing(app: Flask, child: MadeChild
     before = snapshot(app, table_id)
     response = post_move(client, table_id, actions.DRAW, before[0] - 1)
     assert response.status_code == 409
-    assert "The table has moved on" in response.get_data(as_text=True)
+    page = response.get_data(as_text=True)
+    assert "The table has moved on" in page
+    # Without JavaScript the page says it with its picture, read aloud at a tap (data-say).
+    refused = re.search(r'<p class="table-message"[^>]*>.*?</p>', page, re.S)
+    assert refused is not None and "hidden" not in refused.group(0).split(">")[0]
+    assert "data-say" in refused.group(0) and "icons/look.svg" in refused.group(0)
+    quiet = client.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert re.search(r'<p class="table-message"[^>]* hidden>', quiet)  # nothing refused
     json = post_move(
         client, table_id, actions.DRAW, before[0] - 1, headers={"Accept": "application/json"}
     )

@@ -428,3 +428,50 @@ def test_a_classmates_bar_comes_when_they_have_counted(
     expect(waiting).to_have_count(1, timeout=20000)
     mia = page.locator(".seat-bar").filter(has_text="Mia K.")
     expect(mia.locator(".running-total")).to_have_text(str(mia_score))
+
+
+# Speech is recorded instead of spoken (the words, in the order they were said).
+RECORD_SPEECH = """
+window.__said = [];
+if (window.speechSynthesis) {
+  window.speechSynthesis.speak = function (u) { window.__said.push(u.text); };
+  window.speechSynthesis.cancel = function () {};
+}
+"""
+
+
+def test_a_move_the_table_refused_shows_a_picture_and_is_read_aloud(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    """The child's page was left behind (another tablet of theirs drew the card): the tap on
+    its old "Draw" is refused. Few five-year-olds read "The table has moved on": it comes with
+    a picture, and read-aloud (on at Ultra-Peek) says it, then what to do on the fresh board."""
+    table_id = start_table(app, [child], ["beginner"])
+    context = child_context(chromium, app, live_server, child)
+    context.add_init_script(RECORD_SPEECH)
+    behind = context.new_page()
+    # This page hears nothing of the table: its polls and its stream wait for ever.
+    behind.route(re.compile(r"/play/tables/\d+/(state|events)"), lambda route: None)
+    behind.goto(f"/play/tables/{table_id}")
+    behind.wait_for_load_state()
+    message = behind.locator("[data-table-message]")
+    expect(message).to_be_hidden()  # nothing refused yet: no empty red line, no picture
+
+    other = context.new_page()
+    other.goto(f"/play/tables/{table_id}")
+    tap(other, "[data-board] form[data-move] button")
+
+    tap(behind, "[data-board] form[data-move] button")  # refused: the fresh board comes back
+    expect(message).to_be_visible()
+    expect(message).to_have_text("The table has moved on")
+    expect(message.locator("img.move-icon")).to_be_visible()
+    expect(behind.locator("[data-board]")).to_have_attribute(
+        "data-version", other.locator("[data-board]").get_attribute("data-version") or ""
+    )
+    board_words = behind.locator("[data-board]").get_attribute("data-spoken")
+    assert board_words  # still the child's turn: the card they drew on the other tablet
+    behind.wait_for_function("window.__said.includes('The table has moved on')")
+    said = behind.evaluate("window.__said")
+    refusal = said.index("The table has moved on")
+    assert said[refusal + 1 :] == [board_words], said  # then what to do now, once
+    context.close()
