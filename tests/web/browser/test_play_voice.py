@@ -7,6 +7,7 @@ not heard: speechSynthesis.speak is recorded, and sounds.js announces each sound
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -138,6 +139,42 @@ def test_the_computer_player_thinks_aloud_after_its_move(
     assert any(w.startswith("Your turn!") for w in words[kitten + 1 :]), words
     no_axe_violations(page)
     page.context.close()
+
+
+def test_a_move_the_table_refused_shows_a_picture_and_is_read_aloud(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    """The child's page was left behind (another tablet of theirs drew the card): the tap on
+    its old "Draw" is refused. Few five-year-olds read "The table has moved on": it comes with
+    a picture, and read-aloud (on at Ultra-Peek) says it, then what to do on the fresh board."""
+    set_level(app, child, "ultra_peek")
+    table_id = start_table(app, [child], ["beginner"])
+    behind = tablet(chromium, app, live_server, child)
+    # This page hears nothing of the table: its polls and its stream wait for ever.
+    behind.route(re.compile(r"/play/tables/\d+/(state|events)"), lambda route: None)
+    behind.goto(f"/play/tables/{table_id}")
+    behind.wait_for_load_state()
+    message = behind.locator("[data-table-message]")
+    expect(message).to_be_hidden()  # nothing refused yet: no empty red line, no picture
+
+    other = behind.context.new_page()  # the child's other tablet, signed in as they are
+    other.goto(f"/play/tables/{table_id}")
+    other.wait_for_load_state()
+    move(other, "Draw a card")
+
+    move(behind, "Draw a card")  # refused: the fresh board comes back with the sentence
+    expect(message).to_be_visible()
+    expect(message).to_have_text("The table has moved on")
+    expect(message.locator("img.move-icon")).to_be_visible()
+    expect(behind.locator("[data-board]")).to_have_attribute(
+        "data-version", other.locator("[data-board]").get_attribute("data-version") or ""
+    )
+    board_words = behind.locator("[data-board]").get_attribute("data-spoken")
+    assert board_words  # still the child's turn: the card they drew on the other tablet
+    behind.wait_for_function("window.__said.includes('The table has moved on')", timeout=TIMEOUT)
+    words = said(behind)
+    refusal = words.index("The table has moved on")
+    assert words[refusal + 1 :] == [board_words], words  # then what to do now, once
 
 
 def test_read_aloud_starts_off_at_standard(
