@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -77,3 +79,65 @@ def test_the_in_process_figures_cover_every_request_of_a_table() -> None:
     # A stream that builds its event from the process's one read of the table asks nothing.
     shared = next(x for x in done.stdout.splitlines() if x.strip().startswith("shared event"))
     assert shared.rstrip().endswith("queries 0"), shared
+
+
+def _report_of(play_extra: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+    """The benchmark's report of a made-up run of 40 children for 10 s (the app's processes
+    used 0.4 s of CPU, so 1,000 children per core), with `play_extra` in its figures."""
+    bench = importlib.import_module("tools.loadbench.__main__")  # no Locust: nothing patched
+    play = {
+        "seconds": 10.0,
+        "server_cpu_seconds": 0.4,
+        "driver_cpu_seconds": 0.1,
+        "requests": {"move": {"statuses": {"200": 100}, "count": 100, "per_second": 10.0,
+                              "p50": 5.0, "p95": 9.0, "p99": 12.0, "max": 15.0}},
+        "counted": {"moves": 100},
+        "errors": 0,
+        "stale": 0,
+        "error_samples": [],
+    } | play_extra  # fmt: skip
+    settings = {"db": "postgresql", "seconds": 10, "tables": 10, "seats": 4, "workers": 2,
+                "threads": 1, "poll_ms": 700, "think_ms": 3000, "long_poll": 0, "rounds": 3,
+                "level": "standard"}  # fmt: skip
+    result: dict[str, Any] = {
+        "users": 40, "play": play, "settings": settings, "machine": "test", "load_after": "0",
+    }  # fmt: skip
+    return bench.report(result), result["figures"]
+
+
+def test_the_report_gives_postgresql_s_own_cpu_beside_the_app_s() -> None:
+    """Children per core counts the app's processes; on a local PostgreSQL the report also
+    gives the database's CPU, and children per core counting both."""
+    lines, figures = _report_of({"database_cpu_seconds": 0.1})
+    assert figures["children_per_core"] == pytest.approx(1000)
+    assert figures["database_cpu_ms_per_child_second"] == pytest.approx(0.25)
+    assert figures["database_cpu_ms_per_move"] == pytest.approx(1.0)
+    assert figures["children_per_core_with_database"] == pytest.approx(800)
+    text = "\n".join(lines)
+    assert "and PostgreSQL   0.25 ms per child-second (0.01 cores, 1.0 ms per move" in text
+    assert "counting both         800 children per core" in text
+    # Without a database of its own to measure (SQLite, a remote server) nothing is made up.
+    lines, figures = _report_of({})
+    assert "children_per_core_with_database" not in figures
+    assert "counting both" not in "\n".join(lines)
+
+
+def test_the_local_postgresql_s_cpu_is_read_from_its_processes() -> None:
+    """On the PostgreSQL pass (a server on this machine), its processes' CPU grows with the
+    work asked of it."""
+    from tools.loadbench.cpu import postgres_cpu_seconds
+
+    url = os.environ.get("CLASSROOM_TEST_DATABASE_URL", "")
+    before = postgres_cpu_seconds()
+    if not url.startswith("postgresql") or before is None:
+        pytest.skip("runs on the PostgreSQL pass, with the server on this machine")
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    with psycopg.connect(
+        host=parsed.host, port=parsed.port or 5432, user=parsed.username, dbname="postgres"
+    ) as connection:
+        connection.execute("SELECT count(*) FROM generate_series(1, 3000000)").fetchone()
+    after = postgres_cpu_seconds()
+    assert after is not None and after - before > 0.05

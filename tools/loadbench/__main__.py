@@ -101,6 +101,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def local_postgres(kind: str) -> bool:
+    """Does this run's PostgreSQL server run on this machine (so its CPU can be measured)?"""
+    return kind == "postgresql" and PG_HOST in ("127.0.0.1", "localhost", "::1")
+
+
 def free_port() -> int:
     """A TCP port nobody listens on now."""
     with socket.socket() as s:
@@ -265,6 +270,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                         *(["--push"] if args.push else []),
                         "--seed", str(args.seed),
                         "--server-pid", str(server.pid), "--out", str(out),
+                        *(["--database-cpu"] if local_postgres(args.db) else []),
                     ],
                     cwd=ROOT, env=env,
                 )  # fmt: skip
@@ -329,6 +335,7 @@ def report(result: dict[str, Any]) -> list[str]:
         f"children per core  {per_core:8.0f}   (server CPU {cpu_ms_per_child_second:.2f} ms per "
         f"child-second: {server_cores:.2f} cores for {children} children; the driver's own "
         f"{play['driver_cpu_seconds'] / play['seconds']:.2f} cores left out)",
+        *database_lines(play, children, server_cores, ok_moves),
         f"moves/s            {moves_per_s:8.1f}   ({ok_moves} moves in {play['seconds']:.1f} s)",
         f"move latency       p50 {ms(moves.get('p50'))}  p95 {ms(moves.get('p95'))}  "
         f"p99 {ms(moves.get('p99'))}  max {ms(moves.get('max'))}",
@@ -393,7 +400,33 @@ def report(result: dict[str, Any]) -> list[str]:
         "stale": play["stale"],
         "server_cpu_ms_per_move": server_ms_per_move,
     }
+    database_seconds = play.get("database_cpu_seconds")
+    if database_seconds is not None:
+        database_cores = database_seconds / play["seconds"]
+        result["figures"] |= {
+            "database_cpu_ms_per_child_second": 1000 * database_cores / children,
+            "database_cpu_ms_per_move": 1000 * database_seconds / ok_moves if ok_moves else 0.0,
+            "children_per_core_with_database": children / (server_cores + database_cores),
+        }
     return lines
+
+
+def database_lines(
+    play: dict[str, Any], children: int, server_cores: float, moves: int
+) -> list[str]:
+    """PostgreSQL's own CPU over the window, when it runs on this machine: children per core
+    counts the app's processes only, and the database is the other half of the server."""
+    seconds = play.get("database_cpu_seconds")
+    if seconds is None or not children:
+        return []
+    cores = seconds / play["seconds"]
+    both = children / (server_cores + cores) if server_cores + cores else 0.0
+    per_move = f", {1000 * seconds / moves:.1f} ms per move" if moves else ""
+    return [
+        f"  and PostgreSQL   {1000 * cores / children:.2f} ms per child-second ({cores:.2f} cores"
+        f"{per_move}; every process of the local server: run nothing else against it)",
+        f"  counting both    {both:8.0f} children per core",
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:

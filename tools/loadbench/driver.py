@@ -46,6 +46,7 @@ from locust import FastHttpUser, constant, events, task
 from locust.env import Environment
 
 from tools.loadbench import page
+from tools.loadbench.cpu import cpu_seconds, postgres_cpu_seconds
 
 JSON = {"Accept": "application/json"}
 
@@ -606,38 +607,23 @@ class Trivial(FastHttpUser):
                 TALLY.error(f"GET {self.path} -> {response.status_code}")
 
 
-def cpu_seconds(pid: int | None) -> float:
-    """CPU time (user + system) of a process and all its children, in seconds."""
-    import psutil
-
-    if pid is None:
-        return 0.0
-    try:
-        root = psutil.Process(pid)
-        total = 0.0
-        for proc in [root, *root.children(recursive=True)]:
-            try:
-                times = proc.cpu_times()
-                total += times.user + times.system
-            except psutil.NoSuchProcess:
-                continue
-        return total
-    except psutil.NoSuchProcess:
-        return 0.0
-
-
-def measure(seconds: float, server_pid: int | None) -> dict[str, Any]:
-    """Open the window for `seconds`, then summarise it with the CPU each side used."""
+def measure(seconds: float, server_pid: int | None, database: bool = False) -> dict[str, Any]:
+    """Open the window for `seconds`, then summarise it with the CPU each side used (and,
+    with `database`, the local PostgreSQL server's)."""
     import psutil
 
     me = psutil.Process()
     server_before, driver_before = cpu_seconds(server_pid), sum(me.cpu_times()[:2])
+    database_before = postgres_cpu_seconds() if database else None
     TALLY.start()
     gevent.sleep(seconds)
     TALLY.stop()
     result = TALLY.summary()
     result["server_cpu_seconds"] = cpu_seconds(server_pid) - server_before
     result["driver_cpu_seconds"] = sum(me.cpu_times()[:2]) - driver_before
+    database_after = postgres_cpu_seconds() if database else None
+    if database_before is not None and database_after is not None:
+        result["database_cpu_seconds"] = database_after - database_before
     return result
 
 
@@ -673,7 +659,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             raise SystemExit(f"only {len(SEATED)} of {users} children signed in and sat down{why}")
         gevent.sleep(0.05)
     GO.set()
-    play = measure(args.seconds, args.server_pid)
+    play = measure(args.seconds, args.server_pid, args.database_cpu)
     runner.quit()
 
     if not args.trivial_seconds:
@@ -702,6 +688,9 @@ def main() -> None:
     parser.add_argument("--push", action="store_true", help="listen to the event streams")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--server-pid", type=int)
+    parser.add_argument(
+        "--database-cpu", action="store_true", help="measure the local PostgreSQL's CPU too"
+    )
     parser.add_argument("--signin-timeout", type=float, default=120)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
