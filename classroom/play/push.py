@@ -37,7 +37,13 @@ from classroom.tables.snapshots import snapshots
 from classroom.tables.status import TableStatus
 from classroom.tables.waiting import wait_for_move, watcher
 
-HEARTBEAT = 15.0  # seconds: a comment line, so a dropped connection is noticed and closed
+# Seconds between two heartbeats: a dropped connection is noticed and closed, and the page
+# knows the stream is alive (a proxy that holds the stream's answers back sends none).
+HEARTBEAT = 15.0
+# The heartbeat: an event of its own type ("beat"), which the page hears without taking it
+# for an answer (a comment line would not reach the page's script at all). One is sent at the
+# open too, so a page hears its stream within a second whatever the table does.
+BEAT = "event: beat\ndata: {}\n\n"
 REREAD = 0.7  # seconds between two whole reads while something is due (as a poll's pace)
 AT_LEAST = 0.05  # seconds: the shortest wait, so nothing spins
 # The browser opens the stream again this long after it ends: a move made in between reaches
@@ -55,6 +61,13 @@ def seconds() -> float:
     """How long a stream lasts before the browser opens it again (config TABLE_PUSH); 0:
     pushed updates are off and the pages poll."""
     return push_seconds(current_app.config)
+
+
+def quiet_limit_ms() -> int:
+    """How long a page waits to hear anything from its stream (an answer or a heartbeat)
+    before it takes the stream for held back on the way and polls instead: two heartbeats
+    missed, and a little more for a slow network."""
+    return int(1000 * (2 * HEARTBEAT + 5))
 
 
 def event(version: int, data: dict[str, Any] | None = None) -> str:
@@ -107,7 +120,7 @@ def stream(
     # Never hold a database connection while a write to the page may wait: a slow tablet
     # must not keep one from the pool that every request shares.
     db.session.close()
-    yield f"retry: {RETRY_MS}\n" + event(since)
+    yield f"retry: {RETRY_MS}\n" + event(since) + BEAT
     last_sent = time.monotonic()
     next_note = time.monotonic() + stream_note_every()  # the page itself was just seen
     # `known` (what the table just read or sent says) spares a quiet query; a move made since
@@ -159,7 +172,7 @@ def stream(
         db.session.close()  # no connection is held while the page waits
         moved = wait_for_move(table_id, since, max(wait, AT_LEAST))
         if moved is None and time.monotonic() - last_sent >= HEARTBEAT:
-            yield ": still here\n\n"
+            yield BEAT
             last_sent = time.monotonic()
         if moved is None and quiet is not None and (until is None or now() < until):
             # Woken for a heartbeat or a "seen" note: the watcher says the table has not

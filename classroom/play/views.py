@@ -88,6 +88,7 @@ bp.add_app_template_global(pieces.seat_head, "play_seat_head")
 bp.add_app_template_global(pieces.other_line, "play_other_line")
 bp.add_app_template_global(pieces.my_cards, "play_my_cards")
 bp.add_app_template_global(pieces.picture_src, "play_picture")
+bp.add_app_template_global(push.quiet_limit_ms, "play_stream_quiet_ms")
 bp.add_app_template_global(pieces.icon, "play_icon")
 bp.add_app_template_global(common.STORY_LENGTH, "play_story_length")  # type: ignore[arg-type]
 

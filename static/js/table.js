@@ -382,12 +382,35 @@
   var eventsUrl = region.getAttribute("data-events-url");
   var pushed = null;
   var held = null; // a pushed answer that came while the page was asking (showHeld)
+  // A proxy on the way may hold a stream's answers back (buffering them): the page would then
+  // hear nothing, neither news nor a poll. The stream sends a heartbeat ("beat") at its open
+  // and every few seconds; a page that hears nothing for data-events-quiet milliseconds
+  // closes it and polls from then on, as without pushed updates.
+  var quietLimit = parseInt(region.getAttribute("data-events-quiet"), 10) || 0;
+  var quietTimer = null;
+  function heard() {
+    window.clearTimeout(quietTimer);
+    if (pushed && quietLimit > 0) {
+      quietTimer = window.setTimeout(stopListening, quietLimit);
+    }
+  }
+  function stopListening() {
+    window.clearTimeout(quietTimer);
+    if (pushed) {
+      pushed.close();
+      pushed = null;
+      region.setAttribute("data-events-given-up", "");
+    }
+  }
   function listen() {
     if (!eventsUrl || !window.EventSource) {
       return;
     }
     pushed = new EventSource(eventsUrl + "?version=" + version());
+    heard(); // the time to hear the first heartbeat starts now
+    pushed.addEventListener("beat", heard);
     pushed.onmessage = function (event) {
+      heard();
       var data = null;
       try {
         data = JSON.parse(event.data);
@@ -407,6 +430,7 @@
     // keep an abandoned stream's connection open to read it out, and a tablet has only six
     // connections to the server for the pages' moves.
     window.addEventListener("pagehide", function () {
+      window.clearTimeout(quietTimer);
       if (pushed) {
         pushed.close();
         pushed = null;
@@ -415,6 +439,7 @@
     pushed.onerror = function () {
       // The browser opens an ended stream again by itself; a refused one stays closed.
       if (pushed && pushed.readyState === EventSource.CLOSED) {
+        window.clearTimeout(quietTimer);
         pushed = null;
       }
     };

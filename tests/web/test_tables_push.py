@@ -30,10 +30,12 @@ from tests.web.tables import (
     set_level,
 )
 
+BEAT = {"event": "beat", "data": "{}"}  # the stream's heartbeat, as `messages` gives it
 
-def messages(chunks: Iterator[bytes]) -> Iterator[dict[str, str]]:
-    """The stream's messages as they come, each as its fields (`id`, `data`, `retry`, and
-    `comment` for a line starting with a colon)."""
+
+def messages(chunks: Iterator[bytes], beats: bool = False) -> Iterator[dict[str, str]]:
+    """The stream's messages as they come, each as its fields (`id`, `data`, `retry`, `event`,
+    and `comment` for a line starting with a colon); the heartbeats only with `beats`."""
     buffer = ""
     for chunk in chunks:
         buffer += chunk.decode()
@@ -43,7 +45,8 @@ def messages(chunks: Iterator[bytes]) -> Iterator[dict[str, str]]:
             for line in block.split("\n"):
                 name, _, value = line.partition(":")
                 fields[name or "comment"] = value.strip()
-            yield fields
+            if beats or fields != BEAT:
+                yield fields
 
 
 def two_children(
@@ -58,10 +61,21 @@ def two_children(
     return table_id, version, mover, waiter
 
 
-def test_push_is_off_by_default_and_the_page_polls(
+def test_push_is_on_by_default_and_served_by_gevent() -> None:
+    """The shipped settings push (a stream of 55 s), and bin/run serves them with gevent."""
+    from classroom import config
+    from classroom.serving import worker_class
+
+    assert config.TABLE_PUSH == 55
+    assert worker_class({"TABLE_PUSH": config.TABLE_PUSH}) == "gevent"
+
+
+def test_with_push_off_the_page_polls(
     app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
 ) -> None:
-    """TABLE_PUSH 0 (the default): no stream, and the page says nothing of one."""
+    """TABLE_PUSH 0 (as the tests run, tests/conftest.py): no stream, and the page says
+    nothing of one."""
+    assert app.config["TABLE_PUSH"] == 0
     table_id, version, _, waiter = two_children(app, classroom, make_child)
     assert waiter.get(f"/play/tables/{table_id}/events?version={version}").status_code == 404
     page = waiter.get(f"/play/tables/{table_id}").get_data(as_text=True)
@@ -78,14 +92,18 @@ def test_a_stream_sends_each_move_to_the_waiting_seat(
     table_id, version, mover, waiter = two_children(app, classroom, make_child)
     page = waiter.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert f'data-events-url="/play/tables/{table_id}/events"' in page
+    assert 'data-events-quiet="35000"' in page  # two heartbeats missed, and five seconds
 
     response = waiter.get(f"/play/tables/{table_id}/events?version={version}", buffered=False)
     assert response.status_code == 200
     assert response.mimetype == "text/event-stream"
     assert response.headers["Cache-Control"] == "no-store"
-    stream = messages(response.response)
+    stream = messages(response.response, beats=True)
     first = next(stream)
     assert first == {"retry": "200", "id": str(version)}
+    # A heartbeat at once: the page hears its stream whatever the table does (and the
+    # browser's script sees it, unlike a comment line).
+    assert next(stream) == BEAT
 
     begun = time.perf_counter()
     moving = draw_soon(mover, table_id, version, after=0.4)
@@ -255,13 +273,13 @@ def test_a_stream_keeps_its_quiet_answer_across_heartbeats(
     sql_event.listen(engine, "before_cursor_execute", count)
     try:
         response = waiter.get(f"/play/tables/{table_id}/events?version={version}", buffered=False)
-        stream = messages(response.response)
+        stream = messages(response.response, beats=True)
         assert next(stream)["id"] == str(version)
         beats = [next(stream) for _ in range(4)]
         response.close()
     finally:
         sql_event.remove(engine, "before_cursor_execute", count)
-    assert all(beat == {"comment": "still here"} for beat in beats), beats
+    assert all(beat == BEAT for beat in beats), beats
     assert len(reads) == 1, reads  # the open's
     assert asked == []
 
@@ -283,8 +301,9 @@ def test_an_open_stream_notes_now_and_then_that_its_page_is_there(
     table_id, version, _, waiter = two_children(app, classroom, make_child)
     seat = 1 - game(app, table_id).current_seat  # the waiting child's (two seats)
     response = waiter.get(f"/play/tables/{table_id}/events?version={version}", buffered=False)
-    stream = messages(response.response)
+    stream = messages(response.response, beats=True)
     assert next(stream)["id"] == str(version)
+    assert next(stream) == BEAT  # the open's own
     # Opening the stream noted the seat (as any request of the page does); from now on only
     # the stream's own notes can.
     old = now() - timedelta(minutes=10)
@@ -296,9 +315,18 @@ def test_an_open_stream_notes_now_and_then_that_its_page_is_there(
         )
         db.session.commit()
     # The stream runs while it is read: by its next heartbeat it has noted the seat again.
-    assert next(stream) == {"comment": "still here"}
+    assert next(stream) == BEAT
     response.close()
     assert (now() - seat_state(app, table_id, seat)["last_seen_at"]).total_seconds() < 5
+
+
+def test_a_page_is_told_how_long_to_wait_for_its_stream_to_speak() -> None:
+    """Two heartbeats missed and a little more: then table.js takes the stream for held back
+    on the way (a buffering proxy) and polls."""
+    from classroom.play import push
+
+    assert push.quiet_limit_ms() == 1000 * (2 * push.HEARTBEAT + 5)
+    assert push.BEAT == "event: beat\ndata: {}\n\n"
 
 
 def test_an_event_without_data_only_moves_the_id_on() -> None:

@@ -370,7 +370,10 @@ class Child(FastHttpUser):
                     buffer += chunk
                     while "\n\n" in buffer:
                         block, buffer = buffer.split("\n\n", 1)
-                        for line in block.split("\n"):
+                        lines = block.split("\n")
+                        if "event: beat" in lines:
+                            continue  # the heartbeat: the page only notes it heard the stream
+                        for line in lines:
                             if line.startswith("id: "):
                                 last = int(line[4:])
                             elif line.startswith("data: "):

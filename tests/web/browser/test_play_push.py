@@ -3,8 +3,10 @@ sees a classmate's move without polling, and goes back to polling when the strea
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+import pytest
 from flask import Flask
 from playwright.sync_api import expect
 
@@ -103,4 +105,55 @@ def test_a_childs_second_tablet_sees_the_move_made_on_the_first(
     assert len(polls[1]) == 1, polls  # the one catch-up poll
     assert polls[0] == []
     for page in tablets:
+        page.context.close()
+
+
+def test_a_tablet_whose_stream_is_held_back_on_the_way_polls_instead(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    classroom: MadeClass,
+    make_child: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A proxy that buffers the stream: the page's request for it gets no answer at all, not
+    even its heartbeat. Once it has heard nothing for its quiet limit, the page closes the
+    stream and polls, and a classmate's move reaches it by a poll."""
+    from classroom.play import push
+
+    monkeypatch.setattr(push, "HEARTBEAT", 0.5)  # so the page waits 6 s, not 35
+    app.config["TABLE_PUSH"] = 30
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, [mia, leo])
+    probe = child_context(chromium, app, live_server, mia).new_page()
+    probe.goto(f"/play/tables/{table_id}")
+    mia_first = probe.locator("[data-board]").get_attribute("data-my-turn") == "yes"
+    probe.context.close()
+    mover_kid, watcher_kid = (mia, leo) if mia_first else (leo, mia)
+    mover = child_context(chromium, app, live_server, mover_kid).new_page()
+    watcher = child_context(chromium, app, live_server, watcher_kid).new_page()
+    held: list[str] = []
+    # Never answered, as a buffering proxy holds the stream's first bytes back.
+    watcher.route("**/events?*", lambda route: held.append(route.request.url))
+    polls: list[float] = []
+    watcher.on("request", lambda r: polls.append(time.monotonic()) if "/state" in r.url else None)
+    mover.goto(f"/play/tables/{table_id}")
+    opened = time.monotonic()
+    watcher.goto(f"/play/tables/{table_id}")
+    region = watcher.locator("#board-region")
+    expect(region).to_have_attribute("data-events-quiet", "6000")
+    expect(region).to_have_attribute("data-events-given-up", "", timeout=30_000)
+    assert held, "the page asked for its stream"
+    with watcher.expect_request(lambda r: "/state" in r.url, timeout=15_000):
+        pass  # it polls now (every 200 ms in these tests)
+    # It did not poll while it listened: not before its 6 s had passed (a busy machine only
+    # makes the first poll later).
+    assert polls and min(polls) - opened > 5, [at - opened for at in polls]
+    mover.locator("button[aria-label^='Draw a card']").click()
+    expect(watcher.locator(".story-list")).to_contain_text("drew a card")
+    # The other tablet's stream, answered, sent its heartbeats all along: it still listens.
+    assert mover.locator("#board-region").get_attribute("data-events-given-up") is None
+    for page in (mover, watcher):
         page.context.close()
