@@ -441,7 +441,11 @@
       if (pushed && pushed.readyState === EventSource.CLOSED) {
         window.clearTimeout(quietTimer);
         pushed = null;
+        return;
       }
+      // A stream that fails (the Wi-Fi gone, the server restarting) is not one held back on
+      // the way: the browser tries it again, and the page waits to hear it once it is back.
+      heard();
     };
   }
 

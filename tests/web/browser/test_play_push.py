@@ -157,3 +157,56 @@ def test_a_tablet_whose_stream_is_held_back_on_the_way_polls_instead(
     assert mover.locator("#board-region").get_attribute("data-events-given-up") is None
     for page in (mover, watcher):
         page.context.close()
+
+
+def test_a_tablet_whose_stream_fails_for_a_while_listens_again_when_it_is_back(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    classroom: MadeClass,
+    make_child: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Wi-Fi gone for longer than the quiet limit: each try of the stream fails at once
+    (unlike a proxy holding it back, which says nothing). The page keeps trying, does not give
+    the stream up for polls, and hears it again when the network is back."""
+    from classroom.play import push
+
+    monkeypatch.setattr(push, "HEARTBEAT", 0.5)  # the quiet limit 6 s
+    app.config["TABLE_PUSH"] = 2  # the open stream ends soon, and its next tries fail
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, [mia, leo])
+    probe = child_context(chromium, app, live_server, mia).new_page()
+    probe.goto(f"/play/tables/{table_id}")
+    mia_first = probe.locator("[data-board]").get_attribute("data-my-turn") == "yes"
+    probe.context.close()
+    mover_kid, watcher_kid = (mia, leo) if mia_first else (leo, mia)
+    mover = child_context(chromium, app, live_server, mover_kid).new_page()
+    watcher = child_context(chromium, app, live_server, watcher_kid).new_page()
+    polls: list[str] = []
+    watcher.on("request", lambda r: polls.append(r.url) if "/state" in r.url else None)
+    mover.goto(f"/play/tables/{table_id}")
+    watcher.goto(f"/play/tables/{table_id}")
+    region = watcher.locator("#board-region")
+    expect(region).to_have_attribute("data-events-quiet", "6000")
+
+    failed: list[float] = []
+
+    def fail(route: Any) -> None:
+        failed.append(time.monotonic())
+        route.abort("internetdisconnected")
+
+    watcher.route("**/events?*", fail)
+    # Until its tries have failed for longer than the quiet limit (a wait on that condition).
+    while not failed or time.monotonic() - failed[0] < 8:
+        watcher.wait_for_timeout(250)
+    watcher.unroute("**/events?*")
+    assert len(failed) > 3, failed  # it kept trying
+    mover.locator("button[aria-label^='Draw a card']").click()
+    expect(watcher.locator(".story-list")).to_contain_text("drew a card")
+    assert region.get_attribute("data-events-given-up") is None
+    assert polls == [], polls  # the move came by the stream
+    for page in (mover, watcher):
+        page.context.close()
