@@ -27,6 +27,7 @@ from classroom.game import Action, Game, IllegalAction, moves_card_at, peeked_ca
 from classroom.models import Child, PlayTable
 from classroom.play.cards import news_line, story_item
 from classroom.tables import outside_look
+from classroom.tables.away import seen_every
 from classroom.tables.board import Board, build_board
 from classroom.tables.computers import advance_computers
 from classroom.tables.counting import (
@@ -385,6 +386,9 @@ def render_page(
             context["stopped_words"] = why.text
         if between is not None:
             context["told"] = request.args.get("told") == "1"
+            # The results have no live board: the page says now and then that it is still
+            # there (static/js/here.js), so a child reading them is not taken for away.
+            context["here_every_ms"] = int(1000 * seen_every())
     context.update(extra or {})
     return render_template(template, **context), status
 

@@ -383,3 +383,41 @@ def test_a_stand_in_is_not_named_like_a_computer_player_at_the_table(
     assert seat_state(app, table_id, 0)["stand_in"] == "beginner"
     page = child_client(app, child).get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert "so Mittens played for you" in page and "Kitten played" not in page
+
+
+def test_a_child_reading_a_rounds_results_is_not_taken_for_away(
+    app: Flask, child: MadeChild
+) -> None:
+    """The results between two rounds have no live board: the page names the poll that keeps
+    the seat seen (static/js/here.js) and its pace, and refreshes itself without JavaScript.
+    That poll notes the seat, so a table read afterwards does not give it to a stand-in, as it
+    would have after AWAY_AFTER with nothing from the page (found by a review)."""
+    from classroom.tables.away import seen_every
+    from tests.web.test_tables_no_spoilers import to_counting
+
+    table_id, kid = to_counting(app, child, "cubes", rounds=2)
+    count_for(app, kid, table_id, 0)
+    page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "Round 1 of 2 is over!" in page
+    version = snapshot(app, table_id)[0]
+    here = f"/play/tables/{table_id}/state?version={version}"
+    with app.app_context():
+        every = int(1000 * seen_every())
+    assert f'data-here-url="{here}" data-here-every="{every}"' in page
+    assert "js/here.js" in page
+    refresh = max(int(app.config["AWAY_AFTER"] / 2), 5)
+    assert f'<noscript><meta http-equiv="refresh" content="{refresh}"></noscript>' in page
+
+    leave(app, table_id, 0)  # the page has said nothing for ten minutes...
+    response = kid.get(here, headers={"Accept": "application/json"})
+    assert response.status_code == 200 and response.is_json
+    # ...until its poll: the seat is seen now, and the table keeps it the child's.
+    assert (now() - seat_state(app, table_id, 0)["last_seen_at"]).total_seconds() < 5
+    with app.app_context():
+        for _ in range(6):  # the computers' turns, up to the child's
+            advance_computers(table_id)
+            db.session.remove()
+    assert seat_state(app, table_id, 0)["stand_in"] is None
+    # The table page of the next round does not name the poll (its live board polls).
+    board = kid.get(f"/play/tables/{table_id}?next=1").get_data(as_text=True)
+    assert "data-here-url" not in board and "js/here.js" not in board

@@ -124,3 +124,45 @@ def test_a_child_counting_for_a_long_time_is_not_taken_for_one_who_left(
     page.get_by_role("button", name="Snap the bar!").click()
     expect(page.get_by_text("The game is over!")).to_be_visible()
     page.context.close()
+
+
+def test_a_child_reading_a_rounds_results_keeps_their_seat(
+    chromium: Any, app: Flask, live_server: LiveServer, child: Any
+) -> None:
+    """Ava has counted round 1 of 2 and reads its results (no live board on that page) for
+    longer than AWAY_AFTER: the page says now and then that it is there (here.js), so the
+    table, read by anyone then, does not give her seat to a stand-in."""
+    import time
+
+    from classroom.extensions import db
+    from tests.web.tables import count_for
+    from tests.web.test_tables_no_spoilers import to_counting
+
+    app.config["AWAY_AFTER"] = 3  # a seat noted every second
+    table_id, kid = to_counting(app, child, "cubes", rounds=2)
+    count_for(app, kid, table_id, 0)
+    # Her tablet carries the session that counted (it knows which results to show).
+    name = app.config["SESSION_COOKIE_NAME"]
+    cookie = kid.get_cookie(name)
+    assert cookie is not None
+    context = chromium.new_context(viewport=TABLET, base_url=live_server.url)
+    context.add_cookies([{"name": name, "value": cookie.value, "url": live_server.url}])
+    page = context.new_page()
+    said: list[float] = []
+    page.on("request", lambda r: said.append(time.monotonic()) if "/state" in r.url else None)
+    page.goto(f"/play/tables/{table_id}")
+    results = page.locator("[data-between-rounds]")
+    expect(results).to_contain_text("Round 1 of 2 is over!")
+    expect(results).to_have_attribute("data-here-every", "1000")
+    # Until the page has said so for longer than AWAY_AFTER (a wait on that condition).
+    deadline = time.monotonic() + 30
+    while not said or said[-1] - said[0] < 4:
+        assert time.monotonic() < deadline, f"the results page said it was there {len(said)} times"
+        page.wait_for_timeout(250)
+    with app.app_context():
+        for _ in range(6):  # the computers' turns, up to hers
+            advance_computers(table_id)
+            db.session.remove()
+    assert seat_state(app, table_id, 0)["stand_in"] is None
+    expect(results).to_be_visible()  # still her results, nobody took her away
+    context.close()

@@ -200,7 +200,9 @@ def test_a_tablet_whose_stream_fails_for_a_while_listens_again_when_it_is_back(
 
     watcher.route("**/events?*", fail)
     # Until its tries have failed for longer than the quiet limit (a wait on that condition).
+    deadline = time.monotonic() + 40
     while not failed or time.monotonic() - failed[0] < 8:
+        assert time.monotonic() < deadline, f"the page tried its stream {len(failed)} times"
         watcher.wait_for_timeout(250)
     watcher.unroute("**/events?*")
     assert len(failed) > 3, failed  # it kept trying
