@@ -388,26 +388,44 @@
   // closes it and polls from then on, as without pushed updates.
   var quietLimit = parseInt(region.getAttribute("data-events-quiet"), 10) || 0;
   var quietTimer = null;
+  // A stream that fails again and again (the Wi-Fi gone, the server restarting) is not one
+  // held back: the browser would try it five times a second (the stream's `retry`, meant for
+  // the moment a stream ends and the next begins). After a few failures in a row the page
+  // polls meanwhile and opens the stream again itself, less and less often.
+  var failures = 0;
+  var backoff = 0; // milliseconds before the page's next try of its stream
+  var retryTimer = null;
   function heard() {
+    failures = 0;
+    backoff = 0;
+    region.removeAttribute("data-events-failing");
+    waitToHear();
+  }
+  function waitToHear() {
     window.clearTimeout(quietTimer);
     if (pushed && quietLimit > 0) {
       quietTimer = window.setTimeout(stopListening, quietLimit);
     }
   }
-  function stopListening() {
+  function closeStream() {
     window.clearTimeout(quietTimer);
     if (pushed) {
       pushed.close();
       pushed = null;
+    }
+  }
+  function stopListening() {
+    if (pushed) {
+      closeStream();
       region.setAttribute("data-events-given-up", "");
     }
   }
   function listen() {
-    if (!eventsUrl || !window.EventSource) {
+    if (!eventsUrl || !window.EventSource || leaving) {
       return;
     }
     pushed = new EventSource(eventsUrl + "?version=" + version());
-    heard(); // the time to hear the first heartbeat starts now
+    waitToHear(); // the time to hear the first heartbeat starts now
     pushed.addEventListener("beat", heard);
     pushed.onmessage = function (event) {
       heard();
@@ -426,28 +444,31 @@
       }
       answer(data, false);
     };
-    // Closed before the page goes (a reload, a tap that opens another page): a browser may
-    // keep an abandoned stream's connection open to read it out, and a tablet has only six
-    // connections to the server for the pages' moves.
-    window.addEventListener("pagehide", function () {
-      window.clearTimeout(quietTimer);
-      if (pushed) {
-        pushed.close();
-        pushed = null;
-      }
-    });
     pushed.onerror = function () {
-      // The browser opens an ended stream again by itself; a refused one stays closed.
+      // A refused stream stays closed, and the page polls.
       if (pushed && pushed.readyState === EventSource.CLOSED) {
-        window.clearTimeout(quietTimer);
-        pushed = null;
+        closeStream();
         return;
       }
-      // A stream that fails (the Wi-Fi gone, the server restarting) is not one held back on
-      // the way: the browser tries it again, and the page waits to hear it once it is back.
-      heard();
+      // An ended one the browser opens again at once; a failing one is no stream held back
+      // on the way, so the wait to hear it starts again.
+      failures += 1;
+      waitToHear();
+      if (failures >= 3) {
+        closeStream();
+        region.setAttribute("data-events-failing", "");
+        backoff = Math.min(backoff ? backoff * 2 : 2000, 30000);
+        retryTimer = window.setTimeout(listen, backoff);
+      }
     };
   }
+  // Closed before the page goes (a reload, a tap that opens another page): a browser may
+  // keep an abandoned stream's connection open to read it out, and a tablet has only six
+  // connections to the server for the pages' moves.
+  window.addEventListener("pagehide", function () {
+    window.clearTimeout(retryTimer);
+    closeStream();
+  });
 
   function refresh(force, anyway) {
     if (leaving) {
