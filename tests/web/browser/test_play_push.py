@@ -108,6 +108,25 @@ def test_a_childs_second_tablet_sees_the_move_made_on_the_first(
         page.context.close()
 
 
+def mover_and_watcher(
+    chromium: Any, app: Flask, live_server: LiveServer, classroom: MadeClass, make_child: Any
+) -> tuple[int, Any, Any]:
+    """A table of Mia and Leo, and a tablet for each, not yet opened: the one whose turn it
+    is first, and the other's."""
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, [mia, leo])
+    probe = child_context(chromium, app, live_server, mia).new_page()
+    probe.goto(f"/play/tables/{table_id}")
+    mia_first = probe.locator("[data-board]").get_attribute("data-my-turn") == "yes"
+    probe.context.close()
+    mover_kid, watcher_kid = (mia, leo) if mia_first else (leo, mia)
+    mover = child_context(chromium, app, live_server, mover_kid).new_page()
+    watcher = child_context(chromium, app, live_server, watcher_kid).new_page()
+    return table_id, mover, watcher
+
+
 def test_a_tablet_whose_stream_is_held_back_on_the_way_polls_instead(
     chromium: Any,
     app: Flask,
@@ -123,17 +142,7 @@ def test_a_tablet_whose_stream_is_held_back_on_the_way_polls_instead(
 
     monkeypatch.setattr(push, "HEARTBEAT", 0.5)  # so the page waits 6 s, not 35
     app.config["TABLE_PUSH"] = 30
-    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
-    for kid in (mia, leo):
-        set_level(app, kid, "ultra_peek", scoring="cubes")
-    table_id = start_table(app, [mia, leo])
-    probe = child_context(chromium, app, live_server, mia).new_page()
-    probe.goto(f"/play/tables/{table_id}")
-    mia_first = probe.locator("[data-board]").get_attribute("data-my-turn") == "yes"
-    probe.context.close()
-    mover_kid, watcher_kid = (mia, leo) if mia_first else (leo, mia)
-    mover = child_context(chromium, app, live_server, mover_kid).new_page()
-    watcher = child_context(chromium, app, live_server, watcher_kid).new_page()
+    table_id, mover, watcher = mover_and_watcher(chromium, app, live_server, classroom, make_child)
     held: list[str] = []
     # Never answered, as a buffering proxy holds the stream's first bytes back.
     watcher.route("**/events?*", lambda route: held.append(route.request.url))
@@ -176,17 +185,7 @@ def test_a_tablet_whose_stream_fails_for_a_while_listens_again_when_it_is_back(
 
     monkeypatch.setattr(push, "HEARTBEAT", 0.5)  # the quiet limit 6 s
     app.config["TABLE_PUSH"] = 2  # the open stream ends soon, and its next tries fail
-    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
-    for kid in (mia, leo):
-        set_level(app, kid, "ultra_peek", scoring="cubes")
-    table_id = start_table(app, [mia, leo])
-    probe = child_context(chromium, app, live_server, mia).new_page()
-    probe.goto(f"/play/tables/{table_id}")
-    mia_first = probe.locator("[data-board]").get_attribute("data-my-turn") == "yes"
-    probe.context.close()
-    mover_kid, watcher_kid = (mia, leo) if mia_first else (leo, mia)
-    mover = child_context(chromium, app, live_server, mover_kid).new_page()
-    watcher = child_context(chromium, app, live_server, watcher_kid).new_page()
+    table_id, mover, watcher = mover_and_watcher(chromium, app, live_server, classroom, make_child)
     polls: list[str] = []
     watcher.on("request", lambda r: polls.append(r.url) if "/state" in r.url else None)
     mover.goto(f"/play/tables/{table_id}")
