@@ -250,6 +250,15 @@
     }
   }
 
+  // The news of the board before goes when a newer board comes, even one that brings no
+  // news of its own (the child's own move): "Now it is your turn." must not stay beside the
+  // next player's banner after a quick turn (each line would otherwise stay its 4 s).
+  function forgetNews() {
+    while (news && news.firstChild) {
+      news.removeChild(news.firstChild);
+    }
+  }
+
   function tell(lines) {
     if (!news || !lines) {
       return;
@@ -298,6 +307,7 @@
       return;
     }
     if (data.html) {
+      forgetNews();
       show(data.html, data.moves || data.news);
       addStory(data.story, parseInt(data.version, 10));
     }

@@ -11,7 +11,7 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_table import child_context
+from tests.web.browser.test_play_table import child_context, mover_and_watcher
 from tests.web.conftest import MadeClass
 from tests.web.tables import set_level, start_table
 
@@ -106,25 +106,6 @@ def test_a_childs_second_tablet_sees_the_move_made_on_the_first(
     assert polls[0] == []
     for page in tablets:
         page.context.close()
-
-
-def mover_and_watcher(
-    chromium: Any, app: Flask, live_server: LiveServer, classroom: MadeClass, make_child: Any
-) -> tuple[int, Any, Any]:
-    """A table of Mia and Leo, and a tablet for each, not yet opened: the one whose turn it
-    is first, and the other's."""
-    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
-    for kid in (mia, leo):
-        set_level(app, kid, "ultra_peek", scoring="cubes")
-    table_id = start_table(app, [mia, leo])
-    probe = child_context(chromium, app, live_server, mia).new_page()
-    probe.goto(f"/play/tables/{table_id}")
-    mia_first = probe.locator("[data-board]").get_attribute("data-my-turn") == "yes"
-    probe.context.close()
-    mover_kid, watcher_kid = (mia, leo) if mia_first else (leo, mia)
-    mover = child_context(chromium, app, live_server, mover_kid).new_page()
-    watcher = child_context(chromium, app, live_server, watcher_kid).new_page()
-    return table_id, mover, watcher
 
 
 def test_a_tablet_whose_stream_is_held_back_on_the_way_polls_instead(

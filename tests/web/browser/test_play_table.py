@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer, axe_violations, wait_for_counting
 from tests.web.conftest import MadeChild, MadeClass, child_session, teacher_session
-from tests.web.tables import set_level
+from tests.web.tables import set_level, start_table
 
 TABLET = {"width": 768, "height": 1024}
 
@@ -27,6 +27,25 @@ def child_context(chromium: Any, app: Flask, live_server: LiveServer, child: Mad
     name = app.config["SESSION_COOKIE_NAME"]
     context.add_cookies([{"name": name, "value": cookie, "url": live_server.url}])
     return context
+
+
+def mover_and_watcher(
+    chromium: Any, app: Flask, live_server: LiveServer, classroom: MadeClass, make_child: Any
+) -> tuple[int, Any, Any]:
+    """A table of Mia and Leo, and a tablet for each, not yet opened: the one whose turn it
+    is first, and the other's."""
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, [mia, leo])
+    probe = child_context(chromium, app, live_server, mia).new_page()
+    probe.goto(f"/play/tables/{table_id}")
+    mia_first = probe.locator("[data-board]").get_attribute("data-my-turn") == "yes"
+    probe.context.close()
+    mover_kid, watcher_kid = (mia, leo) if mia_first else (leo, mia)
+    mover = child_context(chromium, app, live_server, mover_kid).new_page()
+    watcher = child_context(chromium, app, live_server, watcher_kid).new_page()
+    return table_id, mover, watcher
 
 
 def no_axe_violations(page: Any) -> None:
@@ -280,3 +299,25 @@ def test_a_teacher_sets_up_a_table_and_watches_it_live(
     kid.locator("button[aria-label^='Draw a card']").click()
     expect(page.locator(".story-list")).to_contain_text(f"{child.display_name} drew a card")
     context.close()
+
+
+def test_a_newer_board_takes_the_old_news_away(
+    chromium: Any, app: Flask, live_server: LiveServer, classroom: MadeClass, make_child: Any
+) -> None:
+    """A quick turn: "Now it is your turn." goes as soon as the board of the child's own move
+    is shown, instead of staying its 4 s beside the next player's banner (a review saw it)."""
+    table_id, mover, watcher = mover_and_watcher(chromium, app, live_server, classroom, make_child)
+    for page in (mover, watcher):
+        page.goto(f"/play/tables/{table_id}")
+    mover.locator("button[aria-label^='Draw a card']").click()
+    mover.locator("button:text-is('Put it on the DISCARD pile')").click()
+    mover.locator(".done-button").click()  # no call yet: the turn ends
+    news = watcher.locator("[data-news]")
+    expect(news).to_contain_text("Now it is your turn.")
+    board = watcher.locator("[data-board]")
+    version = int(board.get_attribute("data-version") or 0)
+    watcher.locator("button[aria-label^='Draw a card']").click()
+    expect(board).to_have_attribute("data-version", str(version + 1))  # its answer is shown
+    assert "Now it is your turn." not in news.inner_text()
+    for page in (mover, watcher):
+        page.context.close()
