@@ -455,16 +455,14 @@
       answer(data, false);
     };
     pushed.onerror = function () {
-      // A refused stream stays closed, and the page polls.
-      if (pushed && pushed.readyState === EventSource.CLOSED) {
-        closeStream();
-        return;
-      }
-      // An ended one the browser opens again at once; a failing one is no stream held back
-      // on the way, so the wait to hear it starts again.
+      // An ended stream the browser opens again at once; a failing one is no stream held
+      // back on the way, so the wait to hear it starts again. A refused one (a proxy's 502
+      // while the server restarts; pushed updates turned off; a sign-out, which the polls
+      // notice) the browser closes for good: the page polls, and tries it again later.
+      var refused = pushed !== null && pushed.readyState === EventSource.CLOSED;
       failures += 1;
       waitToHear();
-      if (failures >= 3) {
+      if (refused || failures >= 3) {
         closeStream();
         region.setAttribute("data-events-failing", "");
         backoff = Math.min(backoff ? backoff * 2 : 2000, 30000);
