@@ -124,9 +124,10 @@ def test_a_tablet_whose_stream_is_held_back_on_the_way_polls_instead(
     monkeypatch.setattr(push, "HEARTBEAT", 0.5)  # so the page waits 6 s, not 35
     app.config["TABLE_PUSH"] = 30
     table_id, mover, watcher = mover_and_watcher(chromium, app, live_server, classroom, make_child)
-    held: list[str] = []
-    # Never answered, as a buffering proxy holds the stream's first bytes back.
-    watcher.route("**/events?*", lambda route: held.append(route.request.url))
+    held: list[Any] = []
+    # Not answered while the test looks, as a buffering proxy holds the stream's first bytes
+    # back (each is let go at the end: a route left pending keeps its page from closing).
+    watcher.route("**/events?*", lambda route: held.append(route))
     polls: list[float] = []
     watcher.on("request", lambda r: polls.append(time.monotonic()) if "/state" in r.url else None)
     mover.goto(f"/play/tables/{table_id}")
@@ -145,6 +146,8 @@ def test_a_tablet_whose_stream_is_held_back_on_the_way_polls_instead(
     expect(watcher.locator(".story-list")).to_contain_text("drew a card")
     # The other tablet's stream, answered, sent its heartbeats all along: it still listens.
     assert mover.locator("#board-region").get_attribute("data-events-given-up") is None
+    for route in held:
+        route.abort()
     for page in (mover, watcher):
         page.context.close()
 
