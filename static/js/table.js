@@ -250,13 +250,17 @@
     }
   }
 
-  // The news of the board before goes when a newer board comes, even one that brings no
-  // news of its own (the child's own move): "Now it is your turn." must not stay beside the
-  // next player's banner after a quick turn (each line would otherwise stay its 4 s).
-  function forgetNews() {
-    while (news && news.firstChild) {
-      news.removeChild(news.firstChild);
+  // Whose turn it is now, the news says only until a newer board comes (even one that brings
+  // no news of its own: the child's own move); that board's banner says it then. "Now it is
+  // your turn." must not stay beside the next player's banner after a quick turn. Every
+  // other line stays its 4 s, long enough to be read or heard.
+  function forgetTurnNews() {
+    if (!news) {
+      return;
     }
+    news.querySelectorAll("[data-turn-news]").forEach(function (item) {
+      item.remove();
+    });
   }
 
   function tell(lines) {
@@ -283,6 +287,9 @@
         item.appendChild(picture);
       }
       item.appendChild(document.createTextNode(line.text));
+      if (line.kind === "turn_ended") {
+        item.setAttribute("data-turn-news", "");
+      }
       news.appendChild(item);
       window.setTimeout(function () {
         item.remove();
@@ -307,7 +314,7 @@
       return;
     }
     if (data.html) {
-      forgetNews();
+      forgetTurnNews();
       show(data.html, data.moves || data.news);
       addStory(data.story, parseInt(data.version, 10));
     }

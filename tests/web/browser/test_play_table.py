@@ -301,11 +301,12 @@ def test_a_teacher_sets_up_a_table_and_watches_it_live(
     context.close()
 
 
-def test_a_newer_board_takes_the_old_news_away(
+def test_a_newer_board_takes_the_news_of_whose_turn_away(
     chromium: Any, app: Flask, live_server: LiveServer, classroom: MadeClass, make_child: Any
 ) -> None:
     """A quick turn: "Now it is your turn." goes as soon as the board of the child's own move
-    is shown, instead of staying its 4 s beside the next player's banner (a review saw it)."""
+    is shown, instead of staying its 4 s beside the next player's banner (a review saw it);
+    the other news lines stay their 4 s."""
     table_id, mover, watcher = mover_and_watcher(chromium, app, live_server, classroom, make_child)
     for page in (mover, watcher):
         page.goto(f"/play/tables/{table_id}")
