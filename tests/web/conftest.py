@@ -198,12 +198,14 @@ def sign_in_child(client: FlaskClient, child: MadeChild) -> None:
 
 
 @pytest.fixture
-def pg_app(app: Flask) -> Flask:
-    """The app on PostgreSQL, with one pooled connection from here on (a test of what the
-    server and psycopg do with a connection); skipped on SQLite."""
+def pg_app(make_app: Callable[..., Flask], database_url: str) -> Flask:
+    """An app of its own on PostgreSQL, whose pool nothing else uses (the session's shared app
+    may still have a stream or a watcher of an earlier test reading through its pool): a test
+    of what the server and psycopg do with a connection; skipped on SQLite."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("a PostgreSQL connection's own behaviour: PostgreSQL only")
+    app = make_app(POOL_OF_ITS_OWN=True)  # any setting makes an app apart from the shared one
     with app.app_context():
-        if db.engine.dialect.name != "postgresql":
-            pytest.skip("a PostgreSQL connection's own behaviour: PostgreSQL only")
         db.engine.dispose()
     return app
 

@@ -91,3 +91,16 @@ def test_reads_on_a_connection_of_their_own_are_prepared(pg_app: Flask, child: M
                 assert connection.scalar(query) == child.display_name
         assert any("FROM children" in statement for statement in prepared_here())
         db.session.remove()
+
+
+def test_a_read_of_its_own_sends_no_begin_and_leaves_the_pool_as_it_was(pg_app: Flask) -> None:
+    with pg_app.app_context():
+        with reading(db.engine) as connection:
+            dbapi = connection.connection.dbapi_connection
+            assert dbapi is not None and dbapi.autocommit  # no BEGIN, no COMMIT: one round trip
+            assert connection.scalar(text("SELECT 1")) == 1
+        # The pool's next user (a request's session) gets the connection back in transactions.
+        assert db.engine.pool.checkedout() == 0
+        session_connection = db.session.connection().connection.dbapi_connection
+        assert session_connection is dbapi and not dbapi.autocommit
+        db.session.remove()
