@@ -141,3 +141,13 @@ def test_the_local_postgresql_s_cpu_is_read_from_its_processes() -> None:
         connection.execute("SELECT count(*) FROM generate_series(1, 3000000)").fetchone()
     after = postgres_cpu_seconds()
     assert after is not None and after - before > 0.05
+
+
+def test_a_window_with_no_round_ended_says_what_it_leaves_out() -> None:
+    """A window shorter than a round measures the middle of rounds only (no counting, no
+    results, no pages between rounds): the report says so, and not when a round ended."""
+    note = "NOTE: no round ended in the window"
+    lines, _ = _report_of({})
+    assert any(note in line for line in lines)
+    lines, _ = _report_of({"counted": {"moves": 100, "rounds counted": 2}})
+    assert not any(note in line for line in lines)

@@ -356,6 +356,14 @@ def report(result: dict[str, Any]) -> list[str]:
     counted = ", ".join(f"{k} {v}" for k, v in sorted(play["counted"].items()))
     lines.append(f"  at the tables: {counted}")
     lines.append(f"  server CPU: {server_ms_per_move:.1f} ms per move (every play request counted)")
+    if s["think_ms"] and not play["counted"].get("rounds counted"):
+        # A round lasts about three minutes at a child's pace: a shorter window measures the
+        # middle of rounds only, which costs a third less than whole rounds (docs/performance.md).
+        lines.append(
+            "  NOTE: no round ended in the window, so counting, the results and the pages"
+            " between rounds are left out (a round takes about 3 minutes at a child's pace:"
+            " --seconds 180 or more measures whole rounds)"
+        )
     ratio = None
     if trivial is not None:
         triv = trivial["requests"].get("trivial", {})

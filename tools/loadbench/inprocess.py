@@ -15,7 +15,7 @@ for once. Prints the median CPU time of each (also in
 landing pages: the machine's speed varies), its wall-clock time and its queries. With
 --profile KIND, a cProfile of that kind of request (of its CPU time with --cpu); with
 INPROCESS_CALLERS=PATTERN in the environment, also who called the functions matching PATTERN
-(pstats' print_callers).
+(pstats' print_callers), and with INPROCESS_CALLEES=PATTERN what they called (print_callees).
 """
 
 from __future__ import annotations
@@ -258,6 +258,8 @@ def play(args: argparse.Namespace) -> int:
         stats.print_stats(args.lines)
         if os.environ.get("INPROCESS_CALLERS"):
             stats.print_callers(os.environ["INPROCESS_CALLERS"])
+        if os.environ.get("INPROCESS_CALLEES"):
+            stats.print_callees(os.environ["INPROCESS_CALLEES"])
     return 0
 
 
