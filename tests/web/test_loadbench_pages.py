@@ -24,3 +24,20 @@ def test_the_round_s_results_lead_on_to_the_next_round(app: Flask, child: MadeCh
     assert url == f"/play/tables/{table_id}?next=1"
     board = page.read_board(kid.get(url).get_data(as_text=True))
     assert board.status == "playing" and board.version == snapshot(app, table_id)[0]
+
+
+def test_the_pages_that_listen_to_a_stream_are_told_apart(app: Flask, child: MadeChild) -> None:
+    """With pushed updates the simulated child opens a stream for each table page it opens,
+    as a browser's EventSource does, and none for the results between rounds."""
+    app.config["TABLE_PUSH"] = 55
+    table_id, kid = to_counting(app, child, "cubes", rounds=2)
+    counting = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert page.EVENTS_MARK in counting
+    count_for(app, kid, table_id, 0)
+    results = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert page.EVENTS_MARK not in results  # the results page asks with here.js instead
+    board = kid.get(f"/play/tables/{table_id}?next=1").get_data(as_text=True)
+    assert page.EVENTS_MARK in board
+    app.config["TABLE_PUSH"] = 0
+    polling = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert page.EVENTS_MARK not in polling  # polls only: no stream to open

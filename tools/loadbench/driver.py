@@ -210,7 +210,6 @@ class Child(FastHttpUser):
         self.board = page.BoardPage(None, "", False)
         self.csrf = ""
         self.listener: gevent.Greenlet | None = None  # reads the table's event stream
-        self.listening_to: int | None = None
         self.sending = False  # a move is being sent: a pushed board waits for its answer
         self.held: dict[str, Any] | None = None
         self.reload_wanted = False
@@ -290,7 +289,7 @@ class Child(FastHttpUser):
             )
             picked.append(picture)
             if last:
-                self.remember(self.follow(response))  # my home page
+                self.opened(self.follow(response))  # my home page
             else:
                 form = response.text
 
@@ -329,13 +328,22 @@ class Child(FastHttpUser):
 
     def load_page(self) -> None:
         """The table's page, as a reload or a tap on "Back to your game" fetches it."""
-        self.remember(self.call("page", "GET", f"/play/tables/{self.table_id}").text)
+        self.opened(self.call("page", "GET", f"/play/tables/{self.table_id}").text)
         self.reload_wanted = False
+
+    def opened(self, text: str) -> None:
+        """A whole page the browser has just opened: kept, and with pushed updates its event
+        stream as the browser's: the old page's closes, and a page with a live region (a
+        table page) opens its own, from its version (a page without one, the results
+        between rounds or the home page, listens to nothing)."""
+        self.remember(text)
         assert PLAN is not None
-        if PLAN.push and self.listening_to != self.table_id:
-            if self.listener is not None:
-                self.listener.kill(block=False)
-            self.listening_to = self.table_id
+        if not PLAN.push:
+            return
+        if self.listener is not None:
+            self.listener.kill(block=False)
+            self.listener = None
+        if page.EVENTS_MARK in text:
             self.listener = gevent.spawn(self.listen, self.table_id)
 
     # --- pushed updates (--push) ------------------------------------------------------------
@@ -363,21 +371,24 @@ class Child(FastHttpUser):
                     timeout=(30, 40),
                     allow_redirects=False,
                 )
-                if response.status_code != 200:
-                    raise UnexpectedPage(f"the event stream answered {response.status_code}")
-                buffer = ""
-                for chunk in response.iter_content(chunk_size=None, decode_unicode=True):
-                    buffer += chunk
-                    while "\n\n" in buffer:
-                        block, buffer = buffer.split("\n\n", 1)
-                        lines = block.split("\n")
-                        if "event: beat" in lines:
-                            continue  # the heartbeat: the page only notes it heard the stream
-                        for line in lines:
-                            if line.startswith("id: "):
-                                last = int(line[4:])
-                            elif line.startswith("data: "):
-                                self.pushed(json.loads(line[6:]))
+                try:
+                    if response.status_code != 200:
+                        raise UnexpectedPage(f"the event stream answered {response.status_code}")
+                    buffer = ""
+                    for chunk in response.iter_content(chunk_size=None, decode_unicode=True):
+                        buffer += chunk
+                        while "\n\n" in buffer:
+                            block, buffer = buffer.split("\n\n", 1)
+                            lines = block.split("\n")
+                            if "event: beat" in lines:
+                                continue  # the heartbeat: the page notes it heard the stream
+                            for line in lines:
+                                if line.startswith("id: "):
+                                    last = int(line[4:])
+                                elif line.startswith("data: "):
+                                    self.pushed(json.loads(line[6:]))
+                finally:
+                    response.close()  # the page went (or the stream ended): as a browser does
             except gevent.GreenletExit:
                 raise
             except Exception as problem:
@@ -487,7 +498,7 @@ class Child(FastHttpUser):
         choice = page.choose(self.board, self.rng)
         if isinstance(choice, int):
             # Tapping my card for a SWAP is a link: the page comes back with the targets.
-            self.remember(
+            self.opened(
                 self.call("page", "GET", f"/play/tables/{self.table_id}?mine={choice}").text
             )
             choice = page.choose(self.board, self.rng)
@@ -531,7 +542,7 @@ class Child(FastHttpUser):
                 raise LookupError("cannot read my line to type its total")
             data = {"total": str(sum(line))}
         response = self.post("count", form.action, data, (303,))
-        self.remember(self.follow(response))
+        self.opened(self.follow(response))
         if self.seat == 0 and page.read_count(self.text) is None:
             TALLY.note("rounds counted")  # by the first child; everyone counts every round
         if self.board.status != "counting":
@@ -544,20 +555,20 @@ class Child(FastHttpUser):
         assert PLAN is not None
         if PLAN.think:
             gevent.sleep(PLAN.think * self.rng.uniform(0.5, 1.5))
-        self.remember(self.call("page", "GET", url).text)
+        self.opened(self.call("page", "GET", url).text)
 
     def next_game(self) -> None:
         """A game is over: the first child opens a new table, the others sit down at it."""
         self.generation += 1
         home = self.call("page", "GET", "/me").text
-        self.remember(home)
+        self.opened(home)
         friends = self.call("page", "GET", "/play/friends").text
         self.csrf = page.csrf_token(friends) or self.csrf
         if self.seat == 0:
             response = self.post("open", "/play/friends", {}, (302,))
             location = response.headers.get("Location") or ""
             self.table_id = int(location.rstrip("/").rsplit("/", 1)[-1])
-            self.remember(self.follow(response))
+            self.opened(self.follow(response))
             self.mates.table_id = self.table_id
             self.mates.next_table[self.generation].set(self.table_id)
             return
@@ -572,7 +583,7 @@ class Child(FastHttpUser):
         self.csrf = page.csrf_token(friends) or self.csrf
         response = self.post("join", url, {}, (302,))
         self.table_id = table_id
-        self.remember(self.follow(response))
+        self.opened(self.follow(response))
         self.mates.joined[self.generation] += 1
         self.mates.wake_seat(0)
 
@@ -587,7 +598,7 @@ class Child(FastHttpUser):
             raise UnexpectedPage("no start button on my open table")
         response = self.post("start", url, {"computers": "0"}, (302, 303))
         TALLY.note("games started")
-        self.remember(self.follow(response))
+        self.opened(self.follow(response))
         self.mates.wake_seat(None)
 
 

@@ -22,6 +22,9 @@ _SWAP_LINK = re.compile(r'href="[^"]*\?mine=(\d)"')
 _OTHER_ON_TURN = re.compile(r'<div class="line-box on-turn">.*?data-seat="(\d+)"', re.S)
 _MY_LINE = re.compile(r'<section class="my-line[^"]*"[^>]*>(.*?)</section>', re.S)
 _DATA_CARD = re.compile(r'data-card="(\d+)"')
+# A page with a live region that listens to its table's event stream (templates/play/_live.html):
+# a browser opens one EventSource for each such page it opens.
+EVENTS_MARK = "data-events-url="
 _COUNT_FORM = re.compile(r'<form class="count-form"[^>]*action="([^"]*)"')
 _COUNT_CARD = re.compile(r'data-place="(\d)" data-value="(\d+)"')
 _TOTAL_FORM = re.compile(r'<form class="total-form"[^>]*action="([^"]*)"')
