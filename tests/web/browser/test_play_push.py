@@ -11,7 +11,7 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_table import child_context, mover_and_watcher
+from tests.web.browser.test_play_table import child_context, mover_and_watcher, mover_first
 from tests.web.conftest import MadeClass
 from tests.web.tables import set_level, start_table
 
@@ -75,14 +75,7 @@ def test_a_childs_second_tablet_sees_the_move_made_on_the_first(
     the move was theirs (no board: their own answer had it), asks for the table once, and
     shows the drawn card's news; the tablet that drew asks for nothing more."""
     app.config["TABLE_PUSH"] = 30
-    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
-    for kid in (mia, leo):
-        set_level(app, kid, "ultra_peek", scoring="cubes")
-    table_id = start_table(app, [mia, leo])
-    probe = child_context(chromium, app, live_server, mia).new_page()
-    probe.goto(f"/play/tables/{table_id}")
-    mover_kid = mia if probe.locator("[data-board]").get_attribute("data-my-turn") == "yes" else leo
-    probe.context.close()
+    table_id, mover_kid, _ = mover_first(chromium, app, live_server, classroom, make_child)
     tablets = []
     polls: list[list[str]] = [[], []]
     for index in range(2):

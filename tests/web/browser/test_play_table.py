@@ -29,11 +29,11 @@ def child_context(chromium: Any, app: Flask, live_server: LiveServer, child: Mad
     return context
 
 
-def mover_and_watcher(
+def mover_first(
     chromium: Any, app: Flask, live_server: LiveServer, classroom: MadeClass, make_child: Any
-) -> tuple[int, Any, Any]:
-    """A table of Mia and Leo, and a tablet for each, not yet opened: the one whose turn it
-    is first, and the other's."""
+) -> tuple[int, MadeChild, MadeChild]:
+    """A started table of Mia and Leo (Ultra-Peek, cubes): its id, the child whose turn it is
+    first, and the other."""
     mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
     for kid in (mia, leo):
         set_level(app, kid, "ultra_peek", scoring="cubes")
@@ -42,7 +42,17 @@ def mover_and_watcher(
     probe.goto(f"/play/tables/{table_id}")
     mia_first = probe.locator("[data-board]").get_attribute("data-my-turn") == "yes"
     probe.context.close()
-    mover_kid, watcher_kid = (mia, leo) if mia_first else (leo, mia)
+    return (table_id, mia, leo) if mia_first else (table_id, leo, mia)
+
+
+def mover_and_watcher(
+    chromium: Any, app: Flask, live_server: LiveServer, classroom: MadeClass, make_child: Any
+) -> tuple[int, Any, Any]:
+    """A table of Mia and Leo, and a tablet for each, not yet opened: the one whose turn it
+    is first, and the other's."""
+    table_id, mover_kid, watcher_kid = mover_first(
+        chromium, app, live_server, classroom, make_child
+    )
     mover = child_context(chromium, app, live_server, mover_kid).new_page()
     watcher = child_context(chromium, app, live_server, watcher_kid).new_page()
     return table_id, mover, watcher
