@@ -393,17 +393,30 @@ def render_page(
     return render_template(template, **context), status
 
 
-def fragment(table: PlayTable, seat: int | None, urls: Urls, **kwargs: Any) -> str:
-    """The board for a live update (JSON): without the story, which comes as `story_lines`."""
+def fragment(
+    table: PlayTable, seat: int | None, urls: Urls, board: Board | None = None, **kwargs: Any
+) -> str:
+    """The board for a live update (JSON): without the story, which comes as `story_lines`.
+    `board`: the seat's board when the caller has just built it (board_for, story=False)."""
     # Drawn by the template itself, not render_template: the board asks nothing of the context
     # processors (who is signed in, and so on), and it is drawn for every seat at every move.
-    board = current_app.jinja_env.get_template("play/_board.html")
-    return board.render(
-        board=board_for(table, seat, story=False, **kwargs),
+    template = current_app.jinja_env.get_template("play/_board.html")
+    return template.render(
+        board=board if board is not None else board_for(table, seat, story=False, **kwargs),
         urls=urls,
         csrf=generate_csrf(),
         table=table,
     )
+
+
+def bars_now(board: Board) -> str | None:
+    """The results' bars for a child who has counted while classmates still count (table.html's
+    `data-results-bars`), drawn again for a live update: a classmate who has counted gets their
+    bar on the page without a reload (table.js). None when the page shows no such bars."""
+    if board.status != TableStatus.COUNTING or board.me is None or not board.score_history:
+        return None  # still counting themselves (no scores on their board), or no round's end
+    results = current_app.jinja_env.get_template("play/_results.html").module
+    return str(results.bars_now(board))  # type: ignore[attr-defined]
 
 
 def state_json(
@@ -445,7 +458,11 @@ def table_data(
         data["changed"] = since != table.version
         return data
     data["changed"] = True
-    data["html"] = fragment(table, seat, urls)
+    board = board_for(table, seat, story=False)
+    data["html"] = fragment(table, seat, urls, board)
+    bars = bars_now(board) if seat is not None else None
+    if bars is not None:
+        data["bars"] = bars
     # A forced refresh (version -1, after a look) only redraws the board: no news.
     lines = story_since(table, seat, since, story) if since is not None and since >= 0 else []
     data["news"] = [news_line(line) for line in lines]

@@ -307,11 +307,17 @@
       return;
     }
     // Waiting on the results while others count: a classmate who has now counted gets their
-    // bar (the results are not part of the board a live update swaps).
+    // bar, drawn again by the server (data.bars, for the box data-results-bars). Once nobody
+    // is left counting, the page is loaded again: the round is judged (who won, the kind word)
+    // on the whole page, as it is when the table moves on.
     if (data.changed && data.status === "counting" && document.querySelector("[data-still-counting]")) {
-      leaving = true;
-      window.location.reload();
-      return;
+      var bars = document.querySelector("[data-results-bars]");
+      if (!bars || typeof data.bars !== "string" || data.bars.indexOf("data-still-counting") < 0) {
+        leaving = true;
+        window.location.reload();
+        return;
+      }
+      bars.innerHTML = data.bars;
     }
     if (data.html) {
       forgetTurnNews();

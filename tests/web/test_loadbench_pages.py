@@ -4,10 +4,20 @@ round's board (without it, every table of a full-speed run stopped after its fir
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask
 
 from tests.web.conftest import MadeChild
-from tests.web.tables import count_for, snapshot
+from tests.web.tables import (
+    child_client,
+    count_for,
+    play_to_counting,
+    poll,
+    set_level,
+    snapshot,
+    start_table,
+)
 from tests.web.test_tables_no_spoilers import to_counting
 from tools.loadbench import page
 
@@ -41,3 +51,29 @@ def test_the_pages_that_listen_to_a_stream_are_told_apart(app: Flask, child: Mad
     app.config["TABLE_PUSH"] = 0
     polling = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert page.EVENTS_MARK not in polling  # polls only: no stream to open
+
+
+def test_a_classmates_count_reloads_the_waiting_page_only_when_table_js_would(
+    app: Flask, make_child: Any, classroom: Any
+) -> None:
+    """The simulated child on the results while classmates count does what table.js does: a
+    classmate's count whose bar the answer draws keeps the page; the last count (the table
+    moves on) loads it again, and so does an answer without bars (a server before them)."""
+    kids = [make_child(classroom, name) for name in ("Ava K.", "Mia K.", "Leo M.")]
+    for made in kids:
+        set_level(app, made, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, kids, rounds=2)
+    clients = [child_client(app, made) for made in kids]
+    play_to_counting(app, clients, table_id)
+    count_for(app, clients[0], table_id, 0)
+    waiting = clients[0].get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert page.STILL_COUNTING in waiting
+    at = snapshot(app, table_id)[0]
+    count_for(app, clients[1], table_id, 1)
+    mia_counted = poll(clients[0], table_id, at)
+    assert not page.answer_reloads(True, "counting", mia_counted)
+    assert page.answer_reloads(True, "counting", {**mia_counted, "bars": None})
+    assert not page.answer_reloads(False, "counting", {**mia_counted, "bars": None})
+    count_for(app, clients[2], table_id, 2)
+    dealt = poll(clients[0], table_id, at)
+    assert dealt["status"] == "playing" and page.answer_reloads(True, "counting", dealt)

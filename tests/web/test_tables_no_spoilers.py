@@ -144,6 +144,41 @@ def test_a_child_who_has_counted_does_not_see_the_answer_of_one_still_counting(
         assert f'<span class="running-total">{scores[1]}</span>' in page
 
 
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_a_classmates_count_brings_their_bar_to_the_waiting_page_s_json(
+    app: Flask, make_child: Any, classroom: Any, rounds: int
+) -> None:
+    """Ava has counted and waits on her results; when Mia counts, the answer to Ava's page
+    draws the bars again (`bars`, for the page's data-results-bars box): Mia's bar and total,
+    Leo's still a picture of counting, nobody's win. Leo, still counting himself, gets no bars,
+    nor does a page while the round is played."""
+    kids = [make_child(classroom, name) for name in ("Ava K.", "Mia K.", "Leo M.")]
+    for made in kids:
+        set_level(app, made, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, kids, rounds=rounds)
+    clients = [child_client(app, made) for made in kids]
+    assert "bars" not in poll(clients[0], table_id)  # a round in play: no results
+    play_to_counting(app, clients, table_id)
+    scores = game(app, table_id).round_scores()
+    count_for(app, clients[0], table_id, 0)
+    page = clients[0].get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert "data-results-bars" in page and page.count("data-still-counting") == 2
+    waiting_at = snapshot(app, table_id)[0]
+    count_for(app, clients[1], table_id, 1)
+    assert snapshot(app, table_id)[1] == "counting"  # Leo is still counting
+    answer = poll(clients[0], table_id, waiting_at)
+    bars = answer["bars"]
+    assert answer["changed"] and bars.count("data-still-counting") == 1
+    assert "Leo M. is still counting." in bars and "Mia K. is still counting." not in bars
+    assert f'<span class="running-total">{scores[1]}</span>' in bars
+    leo_said = re.compile(rf"Leo M\.[^<]*\b{scores[2]}\b|\bwon\b|winner-star|Hooray")
+    assert not leo_said.search(json.dumps(answer)), leo_said.search(json.dumps(answer))
+    # The bars are the page's own, as a reload would draw them.
+    again = clients[0].get(f"/play/tables/{table_id}").get_data(as_text=True)
+    assert bars.strip() in again
+    assert "bars" not in poll(clients[2], table_id, waiting_at)  # Leo counts: no results yet
+
+
 def test_between_rounds_the_results_say_the_total_so_far(app: Flask, child: MadeChild) -> None:
     """In a series the child hears how the game stands (R12): after round 2, the round's own
     bar, and their total over both rounds in the words and in each bar's screen-reader name."""

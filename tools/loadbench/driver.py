@@ -213,6 +213,7 @@ class Child(FastHttpUser):
         self.sending = False  # a move is being sent: a pushed board waits for its answer
         self.held: dict[str, Any] | None = None
         self.reload_wanted = False
+        self.waiting = False  # the page shows the results while classmates count
         self.sign_in()
         self.table_id = self.mates.table_id
         self.load_page()
@@ -337,6 +338,7 @@ class Child(FastHttpUser):
         table page) opens its own, from its version (a page without one, the results
         between rounds or the home page, listens to nothing)."""
         self.remember(text)
+        self.waiting = page.STILL_COUNTING in text  # the results, while classmates count
         assert PLAN is not None
         if not PLAN.push:
             return
@@ -411,12 +413,13 @@ class Child(FastHttpUser):
         self.show(data)
 
     def show(self, data: dict[str, Any]) -> None:
-        """What table.js does with a newer answer: a new status reloads the page, a new board
-        is swapped in; then the child's loop looks again."""
+        """What table.js does with a newer answer: a new status reloads the page (so does a
+        classmate's count whose bar the answer does not draw), a new board is swapped in; then
+        the child's loop looks again."""
         version = -1 if self.board.version is None else self.board.version
         if not data.get("changed") or int(data.get("version") or 0) <= version:
             return
-        if data.get("status") != self.board.status or self.board.status == "open":
+        if page.answer_reloads(self.waiting, self.board.status, data):
             self.reload_wanted = True
         elif data.get("html"):
             self.remember(data["html"])
@@ -438,8 +441,8 @@ class Child(FastHttpUser):
         data = self.poll()
         if not data.get("changed"):
             return
-        if data.get("status") != self.board.status or self.board.status == "open":
-            self.load_page()  # table.js reloads the page when the status changes
+        if page.answer_reloads(self.waiting, self.board.status, data):
+            self.load_page()  # as table.js reloads the page
         elif data.get("html"):
             self.remember(data["html"])
 

@@ -12,6 +12,7 @@ import html
 import random
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 _ATTR = re.compile(r'([\w-]+)(?:="([^"]*)")?')
 _INPUT = re.compile(r"<input\b([^>]*)>")
@@ -25,6 +26,9 @@ _DATA_CARD = re.compile(r'data-card="(\d+)"')
 # A page with a live region that listens to its table's event stream (templates/play/_live.html):
 # a browser opens one EventSource for each such page it opens.
 EVENTS_MARK = "data-events-url="
+# A classmate still adding up the round (a bar not drawn yet, templates/play/_cubes.html): a page
+# showing the results with one waits on them, and table.js draws each bar as it comes.
+STILL_COUNTING = "data-still-counting"
 _COUNT_FORM = re.compile(r'<form class="count-form"[^>]*action="([^"]*)"')
 _COUNT_CARD = re.compile(r'data-place="(\d)" data-value="(\d+)"')
 _TOTAL_FORM = re.compile(r'<form class="total-form"[^>]*action="([^"]*)"')
@@ -112,6 +116,18 @@ class CountPage:
 
     action: str
     cubes: list[int] | None  # the four card values to stack cubes on; None: type a total
+
+
+def answer_reloads(waiting: bool, status: str, data: dict[str, Any]) -> bool:
+    """Does table.js load the page again for this newer answer (`data`) to a page showing
+    `status`? It does when the table's status changed or it still waits for players, and on
+    the results while classmates count (`waiting`) unless the answer draws their bars again
+    (`bars`) with someone still counting."""
+    if data.get("status") != status or status == "open":
+        return True
+    if waiting and status == "counting":
+        return STILL_COUNTING not in str(data.get("bars") or "")
+    return False
 
 
 def read_count(text: str) -> CountPage | None:

@@ -410,12 +410,13 @@ def test_a_classmates_bar_comes_when_they_have_counted(
     chromium: Any, app: Flask, live_server: LiveServer, make_child: Any, classroom: Any
 ) -> None:
     """Three children: Ava has counted and waits on her results; Mia's and Leo's bars wait as
-    pictures of counting. When Mia counts, Ava's page shows Mia's bar without a tap; Leo's
-    still waits (his answer is his own to find)."""
+    pictures of counting. When Mia counts, Ava's page shows Mia's bar without a tap and
+    without loading again (the live update draws the bars); Leo's still waits (his answer is
+    his own to find). When Leo counts, the table moves on and the page loads again."""
     kids = [make_child(classroom, name) for name in ("Ava K.", "Mia K.", "Leo M.")]
     for made in kids:
         set_level(app, made, "ultra_peek", scoring="cubes")
-    table_id = start_table(app, kids)
+    table_id = start_table(app, kids, rounds=2)
     clients = [child_client(app, made) for made in kids]
     play_to_counting(app, clients, table_id)
     count_for(app, clients[0], table_id, 0)
@@ -424,7 +425,15 @@ def test_a_classmates_bar_comes_when_they_have_counted(
     waiting = page.locator("[data-still-counting]")
     expect(waiting).to_have_count(2)
     mia_score = game(app, table_id).round_scores()[1]
+    page.evaluate("window.sameWaitingPage = true")  # gone if the page loads again
     count_for(app, clients[1], table_id, 1)
     expect(waiting).to_have_count(1, timeout=20000)
     mia = page.locator(".seat-bar").filter(has_text="Mia K.")
     expect(mia.locator(".running-total")).to_have_text(str(mia_score))
+    assert page.evaluate("window.sameWaitingPage === true")
+    expect(page.locator(".waiting-count")).to_be_visible()
+    # Leo counts: the table moves on, and the page loads again (Ava counted from another
+    # client here, so this tablet's session has no results to show first: the next board).
+    count_for(app, clients[2], table_id, 2)
+    expect(page.locator("[data-board]")).to_have_attribute("data-status", "playing", timeout=20000)
+    assert page.evaluate("window.sameWaitingPage === undefined")
