@@ -15,6 +15,16 @@ from typing import Any
 
 GC_LOG = "CLASSROOM_GC_LOG"  # set: each worker prints the collector's time as it stops
 
+# Seconds an idle connection stays open (gevent workers; sync workers close each one). A child
+# moves about every 10 s at a table of four (three others' turns of a few seconds each), and
+# reads a round's results for longer: with gunicorn's default of 2 s nearly every move came
+# on a new connection (about 0.15 ms more of the server's CPU a request, measured with the
+# landing page), and a tablet that sent its move just as the server closed the connection
+# had it cut (the load benchmark's one error in 700 moves; a browser sends it again). No
+# longer than a stream's heartbeat (15 s): a worker told to stop waits for its idle
+# connections as it does for its streams.
+keepalive = 15
+
 
 def post_worker_init(worker: Any) -> None:
     """Once a worker has loaded the app: everything made so far (the modules, the app, its

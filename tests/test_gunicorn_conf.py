@@ -1,12 +1,17 @@
 """gunicorn.conf.py: a worker that has loaded the app freezes what it holds, and with
-CLASSROOM_GC_LOG it reports what the collector cost it."""
+CLASSROOM_GC_LOG it reports what the collector cost it; a tablet's connection stays open
+between its moves."""
 
 from __future__ import annotations
 
 import gc
+import http.client
+import os
 import runpy
+import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -64,3 +69,49 @@ def test_the_app_is_served_with_these_settings() -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_a_tablet_s_connection_stays_open_between_its_moves(tmp_path: Path) -> None:
+    """Served by gevent workers with these settings, a connection idle for longer than
+    gunicorn's default keep-alive (2 s; a child's own moves come about 10 s apart) is still
+    open for the tablet's next request: no new connection a move, and no move sent into a
+    connection the server is closing."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "--workers", "1",
+         "--worker-class", "gevent", "--bind", f"127.0.0.1:{port}", "classroom:create_app()"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "CLASSROOM_INSTANCE_PATH": str(tmp_path)},
+    )  # fmt: skip
+    try:
+        tablet = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        deadline = time.monotonic() + 60
+        while True:  # until the worker answers
+            try:
+                tablet.request("GET", "/static/css/play.css")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                tablet.close()
+                time.sleep(0.2)
+        first = tablet.getresponse()
+        first.read()
+        assert first.status == 200
+        opened = tablet.sock
+        time.sleep(3.0)  # idle past gunicorn's default keep-alive: the subject of the test
+        tablet.request("GET", "/static/css/play.css")
+        again = tablet.getresponse()
+        again.read()
+        assert again.status == 200 and tablet.sock is opened
+        tablet.close()
+        assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["keepalive"] >= 10
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
