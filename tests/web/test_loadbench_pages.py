@@ -8,17 +8,21 @@ from typing import Any
 
 from flask import Flask
 
+from classroom.game import actions
 from tests.web.conftest import MadeChild
 from tests.web.tables import (
     child_client,
     count_for,
     play_to_counting,
     poll,
+    post_move,
     set_level,
     snapshot,
     start_table,
 )
 from tests.web.test_tables_no_spoilers import to_counting
+from tests.web.test_tables_outside_look import standard_table
+from tests.web.test_tables_reveal import peek_table
 from tools.loadbench import page
 
 
@@ -77,3 +81,27 @@ def test_a_classmates_count_reloads_the_waiting_page_only_when_table_js_would(
     count_for(app, clients[2], table_id, 2)
     dealt = poll(clients[0], table_id, at)
     assert dealt["status"] == "playing" and page.answer_reloads(True, "counting", dealt)
+
+
+def test_the_boards_table_js_asks_for_again_by_itself_are_told(
+    app: Flask, child: MadeChild, make_child: Any, classroom: Any
+) -> None:
+    """The simulated child asks for the board again where table.js does without any news: 3 s
+    after a PEEK's answer shows the card face up, and when Standard's look at the outside
+    cards is over; the boards that follow (face down again) ask for nothing."""
+    table_id = peek_table(app, child)
+    kid = child_client(app, child)
+    json = {"Accept": "application/json"}
+    post_move(kid, table_id, actions.DRAW, snapshot(app, table_id)[0], headers=json)
+    answer = post_move(kid, table_id, actions.peek(3), snapshot(app, table_id)[0], headers=json)
+    assert page.asks_again_in(answer.get_json()["html"]) == page.REVEAL_SECONDS
+    assert page.asks_again_in(poll(kid, table_id)["html"]) is None  # the card face down
+    mia = make_child(classroom, "Mia")
+    looking = standard_table(app, mia)
+    tablet = child_client(app, mia)
+    first = tablet.get(f"/play/tables/{looking}").get_data(as_text=True)
+    assert page.asks_again_in(first) in (9.3, 10.3)  # the look's seconds left, and 0.3
+    remembered = tablet.post(
+        f"/play/tables/{looking}/look", data={"remembered": "1"}, headers=json
+    ).get_json()
+    assert page.asks_again_in(remembered["html"]) is None  # "I remember": the look is over

@@ -13,7 +13,11 @@ the time from a move's answer to the first poll of each other seat that brings i
 At the end of a round it counts as its assignment says (cube bars posted with "snap", and/or
 the typed total), looks at the round's results and taps "Next round!" (as long as it thinks
 before a move); when a game is over, the first child opens a new table ("Play with friends"),
-the others sit at it and the first child starts it. At full speed (--think-ms 0, the stress
+the others sit at it and the first child starts it. While it waits on the results of a round
+that classmates still count, each count's answer draws their bar in (no reload, as table.js);
+a card shown face up for a moment (a PEEK) and Standard's look at the outside cards are
+followed by the board asked for again a few seconds later (`state?version=-1`), as table.js
+asks for it. At full speed (--think-ms 0, the stress
 figure) children think for no time at all: the child whose turn it is is woken as soon as the
 move before it is answered, as if its poll had just landed, so the tables run as fast as the
 app answers.
@@ -214,6 +218,7 @@ class Child(FastHttpUser):
         self.held: dict[str, Any] | None = None
         self.reload_wanted = False
         self.waiting = False  # the page shows the results while classmates count
+        self.asker: gevent.Greenlet | None = None  # table.js's forced refresh, when one is due
         self.sign_in()
         self.table_id = self.mates.table_id
         self.load_page()
@@ -267,6 +272,36 @@ class Child(FastHttpUser):
         token = page.csrf_token(text)
         if token:
             self.csrf = token
+        self.ask_again(text)
+
+    def ask_again(self, text: str) -> None:
+        """As table.js does for the board just shown: a card face up for a moment, or
+        Standard's look at the outside cards, is followed by a forced refresh of the board a
+        few seconds later (page.asks_again_in); a newer board sets its own."""
+        if self.asker is not None:
+            self.asker.kill(block=False)
+            self.asker = None
+        delay = page.asks_again_in(text)
+        if delay is not None and self.board.version is not None:
+            self.asker = gevent.spawn_later(delay, self.forced_refresh, self.board.version)
+
+    def forced_refresh(self, version: int) -> None:
+        """table.js's forced refresh (`refresh(true)`): the board as it is now (version -1,
+        no news), shown unless the page has a newer one by then."""
+        self.asker = None  # this greenlet: a board it shows may set the next one
+        if self.board.version != version:
+            return
+        try:
+            url = f"/play/tables/{self.table_id}/state?version=-1"
+            data = self.call("state", "GET", url, headers=JSON).json()
+        except Exception as problem:
+            why = f"{type(problem).__name__}: {problem}"
+            TALLY.error(f"child {self.me['id']} forced refresh: {why}")
+            return
+        fresh = int(data.get("version") or 0)
+        shown = self.board.version if self.board.version is not None else version
+        if data.get("html") and fresh >= shown and data.get("status") == self.board.status:
+            self.remember(data["html"])
 
     # --- signing in ------------------------------------------------------------------------
 

@@ -118,6 +118,26 @@ class CountPage:
     cubes: list[int] | None  # the four card values to stack cubes on; None: type a total
 
 
+# A card shown face up for a moment (a PEEK, a look): table.js asks for the board again 3 s
+# later (`hideRevealed`), and the server's answer shows it face down.
+REVEALED = "card-revealed"
+REVEAL_SECONDS = 3.0
+# Standard's look at the outside cards at a round's start: table.js asks for the board again
+# when it is over (`watchOutsideLook`: the seconds left, and 0.3 s more).
+_OUTSIDE_LOOK = re.compile(r'\bdata-outside-look="(\d+)"')
+
+
+def asks_again_in(text: str) -> float | None:
+    """In how many seconds table.js asks for this board again by itself (a forced refresh,
+    `state?version=-1`), without any news: the first of a card shown face up for a moment
+    and the end of Standard's look at the outside cards; None when it does not."""
+    waits = [REVEAL_SECONDS] if REVEALED in text else []
+    outside = _OUTSIDE_LOOK.search(text)
+    if outside is not None and int(outside.group(1)) > 0:
+        waits.append(int(outside.group(1)) + 0.3)
+    return min(waits) if waits else None
+
+
 def answer_reloads(waiting: bool, status: str, data: dict[str, Any]) -> bool:
     """Does table.js load the page again for this newer answer (`data`) to a page showing
     `status`? It does when the table's status changed or it still waits for players, and on
