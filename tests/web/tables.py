@@ -159,6 +159,20 @@ def play_to_counting(app: Flask, clients: Sequence[FlaskClient], table_id: int) 
     assert snapshot(app, table_id)[1] == "counting"
 
 
+def three_counting(
+    app: Flask, make_child: Callable[..., MadeChild], classroom: Any, **options: Any
+) -> tuple[int, list[MadeChild], list[FlaskClient]]:
+    """Ava, Mia and Leo (Ultra-Peek, cube bars) at one table, its first round just over: the
+    table, the children and their clients (seats 0, 1, 2), everyone still to count."""
+    kids = [make_child(classroom, name) for name in ("Ava K.", "Mia K.", "Leo M.")]
+    for made in kids:
+        set_level(app, made, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, kids, **options)
+    clients = [child_client(app, made) for made in kids]
+    play_to_counting(app, clients, table_id)
+    return table_id, kids, clients
+
+
 def count_for(app: Flask, client: FlaskClient, table_id: int, seat: int) -> None:
     """Count a child's line as their assignment asks, correctly."""
     with app.app_context():

@@ -13,12 +13,10 @@ from tests.web.conftest import MadeChild
 from tests.web.tables import (
     child_client,
     count_for,
-    play_to_counting,
     poll,
     post_move,
-    set_level,
     snapshot,
-    start_table,
+    three_counting,
 )
 from tests.web.test_tables_no_spoilers import to_counting
 from tests.web.test_tables_outside_look import standard_table
@@ -63,12 +61,7 @@ def test_a_classmates_count_reloads_the_waiting_page_only_when_table_js_would(
     """The simulated child on the results while classmates count does what table.js does: a
     classmate's count whose bar the answer draws keeps the page; the last count (the table
     moves on) loads it again, and so does an answer without bars (a server before them)."""
-    kids = [make_child(classroom, name) for name in ("Ava K.", "Mia K.", "Leo M.")]
-    for made in kids:
-        set_level(app, made, "ultra_peek", scoring="cubes")
-    table_id = start_table(app, kids, rounds=2)
-    clients = [child_client(app, made) for made in kids]
-    play_to_counting(app, clients, table_id)
+    table_id, _, clients = three_counting(app, make_child, classroom, rounds=2)
     count_for(app, clients[0], table_id, 0)
     waiting = clients[0].get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert page.STILL_COUNTING in waiting

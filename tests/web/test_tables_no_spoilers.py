@@ -27,6 +27,7 @@ from tests.web.tables import (
     set_level,
     snapshot,
     start_table,
+    three_counting,
 )
 
 SCORING = ["cubes", "cubes_and_total", "total"]
@@ -151,14 +152,8 @@ def test_a_classmates_count_brings_their_bar_to_the_waiting_page_s_json(
     """Ava has counted and waits on her results; when Mia counts, the answer to Ava's page
     draws the bars again (`bars`, for the page's data-results-bars box): Mia's bar and total,
     Leo's still a picture of counting, nobody's win. Leo, still counting himself, gets no bars,
-    nor does a page while the round is played."""
-    kids = [make_child(classroom, name) for name in ("Ava K.", "Mia K.", "Leo M.")]
-    for made in kids:
-        set_level(app, made, "ultra_peek", scoring="cubes")
-    table_id = start_table(app, kids, rounds=rounds)
-    clients = [child_client(app, made) for made in kids]
-    assert "bars" not in poll(clients[0], table_id)  # a round in play: no results
-    play_to_counting(app, clients, table_id)
+    nor does a page once the table has moved on."""
+    table_id, _, clients = three_counting(app, make_child, classroom, rounds=rounds)
     scores = game(app, table_id).round_scores()
     count_for(app, clients[0], table_id, 0)
     page = clients[0].get(f"/play/tables/{table_id}").get_data(as_text=True)
@@ -177,6 +172,8 @@ def test_a_classmates_count_brings_their_bar_to_the_waiting_page_s_json(
     again = clients[0].get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert bars.strip() in again
     assert "bars" not in poll(clients[2], table_id, waiting_at)  # Leo counts: no results yet
+    count_for(app, clients[2], table_id, 2)  # the next round, or the game's end: no bars
+    assert snapshot(app, table_id)[1] != "counting" and "bars" not in poll(clients[0], table_id)
 
 
 def test_between_rounds_the_results_say_the_total_so_far(app: Flask, child: MadeChild) -> None:

@@ -21,12 +21,11 @@ from tests.web.browser.conftest import LiveServer, axe_violations, wait_for_coun
 from tests.web.browser.test_play_table import child_context, no_axe_violations
 from tests.web.conftest import MadeChild
 from tests.web.tables import (
-    child_client,
     count_for,
     game,
-    play_to_counting,
     set_level,
     start_table,
+    three_counting,
 )
 
 SIZES = [(768, 1024), (1024, 768), (1280, 800)]
@@ -413,12 +412,7 @@ def test_a_classmates_bar_comes_when_they_have_counted(
     pictures of counting. When Mia counts, Ava's page shows Mia's bar without a tap and
     without loading again (the live update draws the bars); Leo's still waits (his answer is
     his own to find). When Leo counts, the table moves on and the page loads again."""
-    kids = [make_child(classroom, name) for name in ("Ava K.", "Mia K.", "Leo M.")]
-    for made in kids:
-        set_level(app, made, "ultra_peek", scoring="cubes")
-    table_id = start_table(app, kids, rounds=2)
-    clients = [child_client(app, made) for made in kids]
-    play_to_counting(app, clients, table_id)
+    table_id, kids, clients = three_counting(app, make_child, classroom, rounds=2)
     count_for(app, clients[0], table_id, 0)
     page = tablet(chromium, app, live_server, kids[0])
     page.goto(f"/play/tables/{table_id}")
