@@ -46,5 +46,11 @@ def test_a_table_a_friend_opens_shows_up_without_a_reload(
     sit.click()
     expect(waiting.get_by_role("heading", name="Who is at this table")).to_be_visible()
     expect(waiting.locator(".waiting .friends")).to_contain_text("Leo")
+    # Leo's page loads again by itself when Mia sits down (table.js): wait for that page
+    # before closing. Chromium's disposal of a context whose page is in the middle of loading
+    # can wait for ever (a CI run hung here, and about one run in twelve did on a busy
+    # machine: the context's disposal sent as the reload committed, never answered).
+    expect(opener.locator(".waiting .friends")).to_contain_text("Mia", timeout=15_000)
+    opener.wait_for_load_state()
     waiting.context.close()
     opener.context.close()
