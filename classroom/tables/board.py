@@ -198,6 +198,20 @@ class Board:
         others = tuple(self.seats[s].name for s in self.winners if s != mine.seat)
         return RoundEnd(mine.total, mine.seat in self.winners, others)
 
+    @property
+    def rounds_over(self) -> int:
+        """How many rounds of the game this page may show the scores of (none while the
+        child counts)."""
+        return len(self.score_history)
+
+    @property
+    def series_over(self) -> bool:
+        """Is a game of several rounds over (played to its end, not stopped)? Its results then
+        show and judge the game's totals (the stacked bars), not the last round alone: for the
+        child and for a teacher watching alike (a teacher's page once showed the last round's
+        bars, starring its winners, under "Mia K. won." for the game)."""
+        return self.rounds_over > 1 and self.status == TableStatus.FINISHED and bool(self.winners)
+
     def winners_words(self) -> str:
         """Who won the game, told to this page: "You" for the child's own seat ("You and Mia
         won."), names for the others and for a teacher watching."""

@@ -20,10 +20,12 @@ from tests.web.tables import (
     child_client,
     count_rows,
     game,
+    play_to_end,
     play_turn,
     post_move,
     set_level,
     snapshot,
+    start_table,
 )
 
 
@@ -537,3 +539,31 @@ def live_rows_and_rest(teacher_client: FlaskClient, classroom: MadeClass) -> str
     """The Card tables page from its Finished list on."""
     page = teacher_client.get(f"/classes/{classroom.id}/tables").get_data(as_text=True)
     return page.split("<h2>Finished</h2>", 1)[1]
+
+
+def test_a_teacher_watching_a_finished_series_sees_the_games_bars_as_the_children_do(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """ "The game is over! Mia won." stands above the whole game's stacked bars, each child's
+    total and the game's winners starred, on the teacher's page as on the children's (it once
+    showed the last round's bars, starring that round's winners instead)."""
+    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
+    for kid in (mia, leo):
+        set_level(app, kid, "ultra_peek", scoring="cubes")
+    table_id = start_table(app, [mia, leo], rounds=2)
+    kids = {0: child_client(app, mia), 1: child_client(app, leo)}
+    play_to_end(app, kids, table_id)
+    over = game(app, table_id)
+    pages = [
+        teacher_client.get(f"/tables/{table_id}/watch").get_data(as_text=True),
+        kids[0].get(f"/play/tables/{table_id}").get_data(as_text=True),
+    ]
+    for page in pages:
+        assert "Everyone&#39;s bars" in page or "Everyone's bars" in page
+        assert "Round 2: everyone" not in page
+        for total in over.totals:
+            assert f'<span class="running-total">{total}</span>' in page
+        assert page.count("seat-winner") == len(over.winners or ())
