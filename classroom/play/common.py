@@ -412,9 +412,13 @@ def fragment(
 def bars_now(board: Board) -> str | None:
     """The results' bars for a child who has counted while classmates still count (table.html's
     `data-results-bars`), drawn again for a live update: a classmate who has counted gets their
-    bar on the page without a reload (table.js). None when the page shows no such bars."""
-    if board.status != TableStatus.COUNTING or board.me is None or not board.score_history:
-        return None  # still counting themselves (no scores on their board), or no round's end
+    bar on the page without a reload (table.js). None otherwise: the child still counts (no
+    scores on their board), or nobody else does any more (the round is judged: who won, the
+    kind word, on a whole page, which table.js then loads)."""
+    if board.status != TableStatus.COUNTING or not board.score_history:
+        return None
+    if not board.still_counting:
+        return None
     results = current_app.jinja_env.get_template("play/_results.html").module
     return str(results.bars_now(board))  # type: ignore[attr-defined]
 
@@ -460,7 +464,7 @@ def table_data(
     data["changed"] = True
     board = board_for(table, seat, story=False)
     data["html"] = fragment(table, seat, urls, board)
-    bars = bars_now(board) if seat is not None else None
+    bars = bars_now(board)
     if bars is not None:
         data["bars"] = bars
     # A forced refresh (version -1, after a look) only redraws the board: no news.

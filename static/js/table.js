@@ -307,12 +307,12 @@
       return;
     }
     // Waiting on the results while others count: a classmate who has now counted gets their
-    // bar, drawn again by the server (data.bars, for the box data-results-bars). Once nobody
-    // is left counting, the page is loaded again: the round is judged (who won, the kind word)
-    // on the whole page, as it is when the table moves on.
+    // bar, drawn again by the server (data.bars, for the box data-results-bars) while someone
+    // still counts. An answer without bars (nobody is left counting) loads the page again:
+    // the round is judged (who won, the kind word) on the whole page.
     if (data.changed && data.status === "counting" && document.querySelector("[data-still-counting]")) {
       var bars = document.querySelector("[data-results-bars]");
-      if (!bars || typeof data.bars !== "string" || data.bars.indexOf("data-still-counting") < 0) {
+      if (!bars || typeof data.bars !== "string") {
         leaving = true;
         window.location.reload();
         return;

@@ -38,7 +38,7 @@ def postgres_cpu_seconds() -> float | None:
             return None
         before = _reaped(postmasters)
         total, postmasters = _postgres_sweep()
-        if before == _reaped_before(postmasters) == _reaped(postmasters):
+        if before == [reaped for _, reaped in postmasters] == _reaped(postmasters):
             return total
     return total
 
@@ -76,8 +76,3 @@ def _reaped(postmasters: list[tuple[psutil.Process, float]]) -> list[float | Non
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             now.append(None)
     return now
-
-
-def _reaped_before(postmasters: list[tuple[psutil.Process, float]]) -> list[float | None]:
-    """Each postmaster's reaped children's CPU as the reading found it."""
-    return [reaped for _, reaped in postmasters]

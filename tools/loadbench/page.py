@@ -142,12 +142,10 @@ def answer_reloads(waiting: bool, status: str, data: dict[str, Any]) -> bool:
     """Does table.js load the page again for this newer answer (`data`) to a page showing
     `status`? It does when the table's status changed or it still waits for players, and on
     the results while classmates count (`waiting`) unless the answer draws their bars again
-    (`bars`) with someone still counting."""
+    (`bars`, sent while someone still counts)."""
     if data.get("status") != status or status == "open":
         return True
-    if waiting and status == "counting":
-        return STILL_COUNTING not in str(data.get("bars") or "")
-    return False
+    return waiting and status == "counting" and not data.get("bars")
 
 
 def read_count(text: str) -> CountPage | None:
