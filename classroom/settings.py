@@ -11,6 +11,7 @@ from typing import Any
 from flask import Config, Flask
 
 from classroom import jsoncodec
+from classroom.serving import engine_pool
 
 ENV_PREFIX = "CLASSROOM"
 SECRET_KEY_FILE = "secret_key"
@@ -58,7 +59,10 @@ def finish(app: Flask) -> None:
     # connection's socket for the server's goodbye first (extensions._dropped_by_the_server),
     # so the first request after a restart is no 500, without pool_pre_ping's round trip a
     # request. A SQLite file has no server to lose.
-    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = jsoncodec.engine_options(options)
+    # Under gevent, a pool that keeps as many connections as a burst of requests uses
+    # (serving.engine_pool); options set in the configuration win.
+    pool = engine_pool(app.config, app.config["SQLALCHEMY_DATABASE_URI"])
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = jsoncodec.engine_options(pool | options)
     app.config["AWAY_AFTER"] = float(app.config.get("AWAY_AFTER", AWAY_AFTER))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
