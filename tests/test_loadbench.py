@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -120,6 +121,50 @@ def test_the_report_gives_postgresql_s_own_cpu_beside_the_app_s() -> None:
     lines, figures = _report_of({})
     assert "children_per_core_with_database" not in figures
     assert "counting both" not in "\n".join(lines)
+
+
+def test_the_report_counts_the_connections_postgresql_started() -> None:
+    """Each connection PostgreSQL starts is a server process: the report says how many the
+    window saw (a pool too small for its workers' bursts started 17 a second)."""
+    lines, figures = _report_of({"database_cpu_seconds": 0.1, "database_connections_started": 25})
+    assert figures["database_connections_started"] == 25
+    assert (
+        "connections            25 started by PostgreSQL in the window (2.5 a second"
+        in "\n".join(lines)
+    )
+    lines, figures = _report_of({"database_cpu_seconds": 0.1})  # a server that cannot say
+    assert "database_connections_started" not in figures
+    assert "started by PostgreSQL" not in "\n".join(lines)
+
+
+def test_the_connections_postgresql_started_are_read_from_its_statistics(
+    database_url: str,
+) -> None:
+    """On the PostgreSQL pass: a connection to the test's database is one more started, and
+    reading the figure starts none there."""
+    from tools.loadbench.pgstats import connections_started
+
+    if not database_url.startswith("postgresql"):
+        pytest.skip("runs on the PostgreSQL pass")
+    assert connections_started("sqlite:///x.sqlite") is None
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(database_url)
+    before = connections_started(database_url)
+    assert before is not None
+    assert connections_started(database_url) == before  # reading it starts none there
+    with psycopg.connect(
+        host=parsed.host, port=parsed.port or 5432, user=parsed.username, dbname=parsed.database
+    ) as connection:
+        connection.execute("SELECT 1")
+    # The server counts a session as it starts; its statistics reach the view within a second.
+    for _ in range(50):
+        after = connections_started(database_url)
+        if after is not None and after > before:
+            break
+        time.sleep(0.1)
+    assert after == before + 1
 
 
 def test_the_local_postgresql_s_cpu_is_read_from_its_processes() -> None:

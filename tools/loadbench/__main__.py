@@ -416,6 +416,8 @@ def report(result: dict[str, Any]) -> list[str]:
             "database_cpu_ms_per_move": 1000 * database_seconds / ok_moves if ok_moves else 0.0,
             "children_per_core_with_database": children / (server_cores + database_cores),
         }
+        if play.get("database_connections_started") is not None:
+            result["figures"]["database_connections_started"] = play["database_connections_started"]
     return lines
 
 
@@ -430,11 +432,20 @@ def database_lines(
     cores = seconds / play["seconds"]
     both = children / (server_cores + cores) if server_cores + cores else 0.0
     per_move = f", {1000 * seconds / moves:.1f} ms per move" if moves else ""
-    return [
+    lines = [
         f"  and PostgreSQL   {1000 * cores / children:.2f} ms per child-second ({cores:.2f} cores"
         f"{per_move}; every process of the local server: run nothing else against it)",
         f"  counting both    {both:8.0f} children per core",
     ]
+    started = play.get("database_connections_started")
+    if started is not None:
+        # A connection started is a server process forked and set up: once the workers'
+        # pools hold what their bursts need, hardly any (serving.engine_pool).
+        lines.append(
+            f"  connections      {started:8d} started by PostgreSQL in the window "
+            f"({started / play['seconds']:.1f} a second, a server process each)"
+        )
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

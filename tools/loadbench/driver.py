@@ -51,6 +51,7 @@ from locust.env import Environment
 
 from tools.loadbench import page
 from tools.loadbench.cpu import cpu_seconds, postgres_cpu_seconds
+from tools.loadbench.pgstats import connections_started
 
 JSON = {"Accept": "application/json"}
 
@@ -667,6 +668,8 @@ def measure(seconds: float, server_pid: int | None, database: bool = False) -> d
     me = psutil.Process()
     server_before, driver_before = cpu_seconds(server_pid), sum(me.cpu_times()[:2])
     database_before = postgres_cpu_seconds() if database else None
+    url = os.environ.get("DATABASE_URL", "")
+    started_before = connections_started(url) if database else None
     TALLY.start()
     gevent.sleep(seconds)
     TALLY.stop()
@@ -676,6 +679,9 @@ def measure(seconds: float, server_pid: int | None, database: bool = False) -> d
     database_after = postgres_cpu_seconds() if database else None
     if database_before is not None and database_after is not None:
         result["database_cpu_seconds"] = database_after - database_before
+    started_after = connections_started(url) if database else None
+    if started_before is not None and started_after is not None:
+        result["database_connections_started"] = started_after - started_before
     return result
 
 
