@@ -666,10 +666,12 @@ def measure(seconds: float, server_pid: int | None, database: bool = False) -> d
     import psutil
 
     me = psutil.Process()
-    server_before, driver_before = cpu_seconds(server_pid), sum(me.cpu_times()[:2])
-    database_before = postgres_cpu_seconds() if database else None
+    # The connections started are read first and last: each reading is a connection of its
+    # own (to another database), whose CPU must fall outside the database's window.
     url = os.environ.get("DATABASE_URL", "")
     started_before = connections_started(url) if database else None
+    server_before, driver_before = cpu_seconds(server_pid), sum(me.cpu_times()[:2])
+    database_before = postgres_cpu_seconds() if database else None
     TALLY.start()
     gevent.sleep(seconds)
     TALLY.stop()
