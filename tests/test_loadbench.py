@@ -140,27 +140,29 @@ def test_the_report_counts_the_connections_postgresql_started() -> None:
 def test_the_connections_postgresql_started_are_read_from_its_statistics(
     database_url: str,
 ) -> None:
-    """On the PostgreSQL pass: a connection to the test's database is one more started, and
-    reading the figure starts none there."""
-    from tools.loadbench.pgstats import connections_started
-
-    if not database_url.startswith("postgresql"):
-        pytest.skip("runs on the PostgreSQL pass")
-    assert connections_started("sqlite:///x.sqlite") is None
-    import psycopg
+    """On the PostgreSQL pass (the benchmark's server): a connection to the test's database is
+    one more started, and reading the figure starts none there."""
     from sqlalchemy.engine import make_url
 
+    from tools.loadbench.pgstats import PG_HOST, connections_started
+
     parsed = make_url(database_url)
-    before = connections_started(database_url)
+    if not database_url.startswith("postgresql") or parsed.host != PG_HOST:
+        pytest.skip("runs on the PostgreSQL pass, with the benchmark's server")
+    import psycopg
+
+    assert connections_started("no_such_database") is None
+    name = str(parsed.database)
+    before = connections_started(name)
     assert before is not None
-    assert connections_started(database_url) == before  # reading it starts none there
+    assert connections_started(name) == before  # reading it starts none there
     with psycopg.connect(
-        host=parsed.host, port=parsed.port or 5432, user=parsed.username, dbname=parsed.database
+        host=parsed.host, port=parsed.port or 5432, user=parsed.username, dbname=name
     ) as connection:
         connection.execute("SELECT 1")
     # The server counts a session as it starts; its statistics reach the view within a second.
     for _ in range(50):
-        after = connections_started(database_url)
+        after = connections_started(name)
         if after is not None and after > before:
             break
         time.sleep(0.1)

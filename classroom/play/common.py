@@ -415,9 +415,7 @@ def bars_now(board: Board) -> str | None:
     bar on the page without a reload (table.js). None otherwise: the child still counts (no
     scores on their board), or nobody else does any more (the round is judged: who won, the
     kind word, on a whole page, which table.js then loads)."""
-    if board.status != TableStatus.COUNTING or not board.score_history:
-        return None
-    if not board.still_counting:
+    if board.status != TableStatus.COUNTING or not board.score_history or not board.still_counting:
         return None
     results = current_app.jinja_env.get_template("play/_results.html").module
     return str(results.bars_now(board))  # type: ignore[attr-defined]

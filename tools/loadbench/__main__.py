@@ -33,8 +33,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, LiteralString
 
+from tools.loadbench.pgstats import PG_HOST, PG_PORT, PG_USER, admin
+
 ROOT = Path(__file__).resolve().parents[2]
-PG_HOST, PG_PORT, PG_USER = "127.0.0.1", 5432, "postgres"
 # Exit codes beyond 0 (ran, no errors) and 1 (ran, with errors): the test skips on these.
 NO_SERVER = 3
 NO_DATABASE = 4
@@ -115,13 +116,9 @@ def free_port() -> int:
 
 def pg_admin(statement: LiteralString, name: str) -> None:
     """Run `statement` ("CREATE DATABASE {}" or a DROP) for database `name` on the server."""
-    import psycopg
     from psycopg import sql
 
-    with psycopg.connect(
-        host=PG_HOST, port=PG_PORT, user=PG_USER, dbname="postgres", autocommit=True,
-        connect_timeout=5,
-    ) as conn:  # fmt: skip
+    with admin() as conn:
         conn.execute(sql.SQL(statement).format(sql.Identifier(name)))
 
 

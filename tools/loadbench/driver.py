@@ -668,8 +668,8 @@ def measure(seconds: float, server_pid: int | None, database: bool = False) -> d
     me = psutil.Process()
     # The connections started are read first and last: each reading is a connection of its
     # own (to another database), whose CPU must fall outside the database's window.
-    url = os.environ.get("DATABASE_URL", "")
-    started_before = connections_started(url) if database else None
+    name = os.environ.get("DATABASE_URL", "").rpartition("/")[2]  # the run's own database
+    started_before = connections_started(name) if database else None
     server_before, driver_before = cpu_seconds(server_pid), sum(me.cpu_times()[:2])
     database_before = postgres_cpu_seconds() if database else None
     TALLY.start()
@@ -681,7 +681,7 @@ def measure(seconds: float, server_pid: int | None, database: bool = False) -> d
     database_after = postgres_cpu_seconds() if database else None
     if database_before is not None and database_after is not None:
         result["database_cpu_seconds"] = database_after - database_before
-    started_after = connections_started(url) if database else None
+    started_after = connections_started(name) if database else None
     if started_before is not None and started_after is not None:
         result["database_connections_started"] = started_after - started_before
     return result
