@@ -12,6 +12,7 @@ from flask_mailman import Mail
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
+from gevent.monkey import get_original
 from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
@@ -68,6 +69,12 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
+# The system's poll even under gevent: a look with a timeout of 0 never waits, and gevent's
+# own (a watcher and a timer at each call) cost about 1 % of the server's CPU at a child's pace
+# (docs/performance.md, "Lines drawn once").
+_POLL = get_original("select", "poll")
+
+
 @event.listens_for(Pool, "checkout")
 def _dropped_by_the_server(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
     """A pooled PostgreSQL connection that the server has dropped (a restart, an idle timeout,
@@ -83,7 +90,7 @@ def _dropped_by_the_server(dbapi_connection: Any, _record: Any, _proxy: Any) -> 
     if dbapi_connection.closed or dbapi_connection.broken:
         raise DisconnectionError("the connection was closed")
     try:
-        poller = select.poll()
+        poller = _POLL()
         poller.register(pgconn.socket, select.POLLIN)
         quiet = not poller.poll(0)
     except Exception as lost:  # no socket any more

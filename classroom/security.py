@@ -6,6 +6,7 @@ import re
 
 from flask import Flask, Response, abort, request
 from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import URLSafeTimedSerializer
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, Map
 
@@ -40,8 +41,26 @@ HEADERS = {
 class HttpsAwareSessionInterface(SecureCookieSessionInterface):
     """Signed-cookie sessions whose cookie is marked Secure whenever the request is HTTPS."""
 
+    def __init__(self) -> None:
+        self._serializers: dict[tuple[object, ...], URLSafeTimedSerializer] = {}
+
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask's serializer, made once for each secret key rather than at every request
+        (making one tries a value on its JSON: about 1 % of the server's CPU at a child's
+        pace, docs/performance.md, "Lines drawn once")."""
+        if not app.secret_key:
+            return None
+        fallbacks = tuple(app.config.get("SECRET_KEY_FALLBACKS") or ())
+        key = (app.secret_key, fallbacks, self.salt, self.key_derivation, self.digest_method)
+        kept = self._serializers.get(key)
+        if kept is None:
+            kept = super().get_signing_serializer(app)
+            assert kept is not None
+            self._serializers = {key: kept}  # a new key: the old one's serializer goes
+        return kept
 
 
 # C0 control characters other than tab and newlines: never typed by a person, and NUL cannot

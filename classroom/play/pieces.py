@@ -8,7 +8,7 @@ more than the HTML it writes (docs/performance.md, "Load benchmark")."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from flask import current_app
@@ -105,11 +105,33 @@ def other_line(
 ) -> Markup:
     """Another seat's head and line; with a card of one's own chosen to swap (`chosen_swap`),
     the cards it may swap with (`targets`: seat and place) are `move` buttons."""
+    if chosen_swap is None:
+        # No buttons: the line is what the seat shows (a frozen SeatBoard) and nothing of the
+        # page's own, the same for the other seats' boards at a move and at the next moves
+        # until that seat's line changes: drawn once (docs/performance.md, "Lines drawn once").
+        static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
+        return _still_line(static, seat, caller)
+    return _line(seat, caller, chosen_swap, targets, move)
+
+
+@lru_cache(maxsize=2048)  # a school's live tables' lines, a few kilobytes each
+def _still_line(static: str, seat: Any, caller: int | None) -> Markup:
+    # `static` keys the cache by app: card() and seat_head() read it from the app.
+    return _line(seat, caller, None, (), None)
+
+
+def _line(
+    seat: Any,
+    caller: int | None,
+    chosen_swap: int | None,
+    targets: Collection[tuple[int, int]],
+    move: Callable[..., Markup] | None,
+) -> Markup:
     cards = []
     for slot in seat.cards:
         label = f"{seat.name}'s card, place {slot.position}, {card_name(slot.value)}"
         picture = slot_card(seat, slot, "sm", label)
-        if chosen_swap is not None and (seat.seat, slot.position) in targets:
+        if move is not None and chosen_swap is not None and (seat.seat, slot.position) in targets:
             say = "Swap with " + label
             picture = move(
                 "swap", "Swap", chosen_swap, seat.seat, slot.position, "card-button", say,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -216,41 +217,72 @@ def test_a_seat_head_shows_the_badges_in_words(app: Flask) -> None:
     assert render(app, "{{ 1 | points }}, {{ 35 | points }}") == "1 point, 35 points"
 
 
+def leo(**changes: Any) -> Any:
+    """Leo's seat as another seat's board shows it: on turn, four cards face down."""
+    from classroom.tables.board import CardSlot, SeatBoard
+
+    seat = SeatBoard(
+        seat=1, name="Leo", picture="owl", colour="sky", kind="child", is_me=False,
+        on_turn=True, cards=tuple(CardSlot(position=p, value=None) for p in range(1, 5)),
+    )  # fmt: skip
+    return replace(seat, **changes)
+
+
+LINE = (
+    '{% set move = play_move_for("/play/tables/3/move", "tok", 7) %}'
+    "{{ play_other_line(seat, None, chosen, targets, move) }}"
+)
+
+
 def test_another_seats_line_offers_its_cards_to_swap_with_only_once_a_card_is_chosen(
     app: Flask,
 ) -> None:
     """pieces.other_line: the seat's head and its four cards (face down here: no value on the
     page); with one's own card 2 chosen to swap, exactly the target cards become buttons that
     swap with it, each named for the speaker; a seat out of the game says so."""
-
-    def slot(position: int) -> SimpleNamespace:
-        return SimpleNamespace(
-            position=position, value=None, face_up=False, revealed=False, outside=False
-        )
-
-    seat = SimpleNamespace(
-        seat=1, colour="sky", picture="owl", name="Leo", is_me=False, on_turn=True, away=False,
-        taken_out=False, stand_in_name="", score=None, cards=[slot(p) for p in range(1, 5)],
-    )  # fmt: skip
-    template = (
-        '{% set move = play_move_for("/play/tables/3/move", "tok", 7) %}'
-        "{{ play_other_line(seat, None, chosen, targets, move) }}"
-    )
-    plain = Page(render(app, template, seat=seat, chosen=None, targets={(1, 3)}))
+    seat = leo()
+    plain = Page(render(app, LINE, seat=seat, chosen=None, targets={(1, 3)}))
     assert "on-turn" in plain.with_class("line-box")[0].classes
     assert plain.with_class("seat-name-text")[0].text == "Leo"
     assert len(plain.find("img")) == 5 and not plain.find("form")  # the picture, four cards
     assert not any(e.has("data-card") for e in plain.elements)
-    chosen = Page(render(app, template, seat=seat, chosen=2, targets={(1, 3), (2, 1)}))
+    chosen = Page(render(app, LINE, seat=seat, chosen=2, targets={(1, 3), (2, 1)}))
     assert len(chosen.find("form")) == 1  # one card of the line is a target
     fields = {i.get("name"): i.get("value") for i in chosen.find("input")}
     assert fields["kind"] == "swap" and fields["position"] == "2"
     assert (fields["other_seat"], fields["other_position"]) == ("1", "3")
     (button,) = chosen.find("button")
     assert button.get("aria-label") == "Swap with Leo's card, place 3, face-down card"
-    out = SimpleNamespace(**(vars(seat) | {"cards": [], "on_turn": False}))
-    gone = Page(render(app, template, seat=out, chosen=None, targets=()))
+    gone = Page(render(app, LINE, seat=leo(cards=(), on_turn=False), chosen=None, targets=()))
     assert [e.text for e in gone.find("p")] == ["Out of the game"]
+
+
+def test_a_line_without_buttons_is_drawn_once_for_every_board_that_shows_it_so(
+    app: Flask,
+) -> None:
+    """pieces.other_line draws a line with no swap buttons once and gives it again to the
+    next board that shows the seat the same (the other seats at a move, and the moves after
+    it): exactly the HTML it draws; anything the seat shows differently draws it again."""
+    from classroom.play import pieces
+    from classroom.tables.board import CardSlot
+
+    with app.test_request_context():
+        first = pieces.other_line(leo(), None, None, (), pieces.move_for("/m", "tok", 7))
+        again = pieces.other_line(leo(), None, None, (), pieces.move_for("/m", "tok", 8))
+        assert again is first  # another viewer's board, and the next version's
+        assert first == pieces._line(leo(), None, None, (), None)
+        changed = {
+            "off turn": leo(on_turn=False),
+            "a card face up": leo(cards=(CardSlot(1, 7), *leo().cards[1:])),
+            "away": leo(stand_in_name="Kitten"),
+            "a score": leo(score=12),
+        }
+        for what, seat in changed.items():
+            drawn = pieces.other_line(seat, None, None, (), pieces.move_for("/m", "tok", 7))
+            assert drawn != first, what
+            assert drawn == pieces._line(seat, None, None, (), None), what
+        called = pieces.other_line(leo(), 1, None, (), pieces.move_for("/m", "tok", 7))
+        assert "Called!" in called and "Called!" not in first
 
 
 def test_ones_own_cards_are_buttons_for_the_moves_the_turn_allows(app: Flask) -> None:

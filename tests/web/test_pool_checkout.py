@@ -4,6 +4,9 @@ merely spoke on (a notification) is kept: classroom/extensions._dropped_by_the_s
 
 from __future__ import annotations
 
+import select
+
+import pytest
 from flask import Flask
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
@@ -56,3 +59,21 @@ def test_a_connection_with_a_message_waiting_is_asked_and_kept(pg_app: Flask) ->
     with pg_app.app_context():
         db.session.execute(text("UNLISTEN *"))
         db.session.commit()
+
+
+def test_the_check_looks_at_the_socket_with_the_systems_poll_even_under_gevent(
+    pg_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """gevent replaces select.poll with its own (a watcher and a timer at every call); a look
+    that never waits needs none of it, so the check keeps the system's: with select.poll
+    made unusable, connections are still kept, and a dropped one still replaced."""
+
+    def patched(*_args: object) -> None:
+        raise AssertionError("the checkout used select.poll as patched")
+
+    monkeypatch.setattr(select, "poll", patched)
+    first = backend_pid(pg_app)
+    assert backend_pid(pg_app) == first
+    from_outside(pg_app, "SELECT pg_terminate_backend(:pid, 5000)", pid=first)
+    assert pg_app.test_client().get("/").status_code == 200
+    assert backend_pid(pg_app) not in (first, 0)
