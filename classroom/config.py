@@ -93,3 +93,8 @@ TABLE_LONG_POLL = 0
 # open connections (bin/run serves with gevent when it is on; docs/play.md, "Pushed
 # updates"): one core carries about four times as many children as with polls.
 TABLE_PUSH = 55
+# Moves relayed between app processes (a Redis URL, redis://HOST:6379/0; empty: off): with
+# pushed updates, the process that takes a move gives it to the other processes' event streams
+# at that table, which then neither read the table nor wait for their watcher's next read
+# (classroom/tables/relay.py; docs/play.md, "Moves relayed between processes").
+TABLE_RELAY = ""

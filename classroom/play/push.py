@@ -33,6 +33,7 @@ from classroom.tables.away import note_seen, quiet_after_read, quiet_until, stre
 from classroom.tables.clock import now
 from classroom.tables.loading import seat_of_child
 from classroom.tables.moves import MoveResult
+from classroom.tables.relay import relay
 from classroom.tables.snapshots import snapshots
 from classroom.tables.status import TableStatus
 from classroom.tables.waiting import wait_for_move, watcher
@@ -96,6 +97,9 @@ def share_move(table: PlayTable, result: MoveResult) -> None:
     shared_at = time.monotonic()  # the snapshot's own time is this or later
     snapshots().put(table, list(result.story))
     watcher().moved(table.id, table.version, shared_at)
+    relaying = relay()
+    if relaying is not None:  # the other processes' streams at the table too (TABLE_RELAY)
+        relaying.publish(table, list(result.story))
 
 
 def _seconds_until(when: datetime | None) -> float | None:
@@ -117,6 +121,9 @@ def stream(
     only their version (`yours`: their answer brought the page the board). `known`: the quiet
     check at `since` of the table the request has just read (quiet_after_read), if any."""
     ends = time.monotonic() + seconds
+    relaying = relay()
+    if relaying is not None:
+        relaying.listening()  # this process's streams are given the other processes' moves
     # Never hold a database connection while a write to the page may wait: a slow tablet
     # must not keep one from the pool that every request shares.
     db.session.close()

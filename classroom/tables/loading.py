@@ -40,17 +40,36 @@ def read_table(connection: Connection, table_id: int) -> PlayTable | None:
         return None
     table_keys, seat_keys = _keys()
     width = len(table_keys)
-    table = _loaded(PlayTable, zip(table_keys, rows[0][:width], strict=True))
+    table = table_of(
+        zip(table_keys, rows[0][:width], strict=True),
+        [
+            zip(seat_keys, row[width:], strict=True)
+            for row in rows
+            if row[width] is not None  # a table nobody sits at yet: one row, no seat
+        ],
+    )
     for key in _json_keys():  # read as text (each row repeats them): decoded once here
         text = table.__dict__[key]
         table.__dict__[key] = None if text is None else jsoncodec.loads(text)
-    seats = [
-        _loaded(TableSeat, zip(seat_keys, row[width:], strict=True))
-        for row in rows
-        if row[width] is not None  # a table nobody sits at yet: one row, no seat
-    ]
-    set_committed_value(table, "seats", seats)
     return table
+
+
+def table_of(
+    columns: Iterable[tuple[str, Any]], seats: Iterable[Iterable[tuple[str, Any]]]
+) -> PlayTable:
+    """A table and its seats from their columns (name, value), as objects of no session:
+    read_table's, or a move another process relayed (classroom.tables.relay)."""
+    _keys()  # the ORM's relationships set up: a table's `seats` exists
+    table = _loaded(PlayTable, columns)
+    set_committed_value(table, "seats", [_loaded(TableSeat, seat) for seat in seats])
+    return table
+
+
+def columns_of(row: PlayTable | TableSeat) -> dict[str, Any]:
+    """A table's or a seat's columns as table_of takes them (what the object holds now)."""
+    table_keys, seat_keys = _keys()
+    keys = table_keys if isinstance(row, PlayTable) else seat_keys
+    return {key: row.__dict__.get(key) for key in keys}
 
 
 Model = TypeVar("Model", PlayTable, TableSeat)

@@ -104,10 +104,18 @@ class Snapshots:
         """A move this process has just committed: the table as its transaction left it (an
         object of no session, which nothing writes to any more) and the move's story, kept
         as if read now. The streams the move wakes here build their boards from it without
-        a read; another process's read the table once, as before."""
+        a read; another process's read the table once, or are given it by the relay
+        (classroom.tables.relay). A snapshot of a newer version is kept instead."""
         snapshot = Snapshot(table, self.engine, time.monotonic())
         snapshot.told[table.version - 1] = list(story)
         with self.lock:
+            kept = self.kept.get(table.id)
+            if (
+                kept is not None
+                and kept.version >= table.version
+                and kept.table.created_at == table.created_at  # not a table whose id was reused
+            ):
+                return  # a newer move of it came first (relayed from another process)
             self.kept[table.id] = snapshot
             self.kept.move_to_end(table.id)
             self._forget_oldest()

@@ -135,10 +135,15 @@ class Watcher:
             if not waiters:
                 self.waiting.pop(table_id, None)
 
+    def waits_for(self, table_id: int) -> bool:
+        """Does a request of this process wait for this table to move on?"""
+        with self.lock:
+            return bool(self.waiting.get(table_id))
+
     def moved(self, table_id: int, version: int, known_at: float) -> None:
-        """This process has just committed `version` of the table, and shared it as of
-        `known_at`: its waiting requests are woken at once, not at the next read (another
-        process's still wait for theirs)."""
+        """This process has just committed `version` of the table (or been told of it by the
+        relay), and shared it as of `known_at`: its waiting requests are woken at once, not at
+        the next read."""
         with self.lock:
             waiters = list(self.waiting.get(table_id, []))
         for since, event in waiters:

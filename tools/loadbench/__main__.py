@@ -92,6 +92,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=0,
         help="TABLE_PUSH seconds: pages listen to event streams, no polls (gevent workers)",
     )
+    parser.add_argument(
+        "--relay",
+        default="",
+        metavar="URL",
+        help="TABLE_RELAY: moves relayed between the workers through this Redis (with --push)",
+    )
     parser.add_argument("--rounds", type=int, default=3, help="rounds per game (1-20)")
     parser.add_argument("--level", default="standard")
     parser.add_argument("--seed", type=int, default=0, help="the children's choices")
@@ -219,6 +225,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             env.pop("CLASSROOM_DATABASE_URL", None)
             env["CLASSROOM_TABLE_LONG_POLL"] = str(args.long_poll)
             env["CLASSROOM_TABLE_PUSH"] = str(args.push)
+            env["CLASSROOM_TABLE_RELAY"] = args.relay
             if args.threads > 1:
                 # A connection for each thread that may be busy at once (a waiting long poll
                 # holds none), within PostgreSQL's 100 connections for two workers.
@@ -283,6 +290,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "poll_ms": args.poll_ms,
             "think_ms": args.think_ms,
             "long_poll": args.long_poll,
+            "push": args.push,
+            "relay": args.relay,
             "rounds": args.rounds,
             "level": args.level,
         }
@@ -320,6 +329,10 @@ def report(result: dict[str, Any]) -> list[str]:
     pace = f"children think {s['think_ms']:g} ms" if s["think_ms"] else "full speed"
     if s.get("long_poll"):
         pace += f", long polls of up to {s['long_poll']:g} s"
+    if s.get("push"):
+        pace += f", pushed updates (streams of {s['push']:g} s)"
+    if s.get("relay"):
+        pace += ", moves relayed between the workers (Redis)"
     lines = [
         "",
         f"Load benchmark: {s['db']}, {s['tables']} tables x {s['seats']} children "

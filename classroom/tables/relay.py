@@ -1,0 +1,205 @@
+"""Moves relayed between app processes (config TABLE_RELAY: a Redis URL; empty, the default:
+off). The process that takes a child's move shares the table as its transaction left it with
+its own event streams (classroom.tables.snapshots); every other process's streams at that table
+had to read it from the database, once a process and a move, and waited for their watcher's
+next read (0.2 s) to learn of it. With a relay the move is published on one Redis channel, and
+each process with a stream waiting at that table keeps it as its snapshot and wakes the streams
+at once: no read of the table, no wait.
+
+The relay only spares work: the watcher still reads the waited versions every 0.2 s, so a
+message lost, late or never sent (Redis away) costs the streams that wait and one read, as
+without a relay, never a move. Messages are ordered by table version (an older one never
+replaces a newer snapshot), and a process skips its own and those of tables it does not wait
+for, before decoding them.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from flask import Flask, current_app
+from sqlalchemy import DateTime
+
+from classroom import jsoncodec
+from classroom.extensions import db
+from classroom.models import PlayTable, TableSeat
+
+from .loading import columns_of, story_of_rows, table_of
+from .snapshots import snapshots
+from .story import StoryItem
+from .waiting import watcher
+
+CHANNEL = "classroom:table-moves:"  # and the database's address: one Redis may serve several
+SAY_AGAIN_AFTER = 60.0  # seconds between two log lines while the relay keeps failing
+RETRY_AFTER = (0.5, 30.0)  # seconds before listening again after a failure: first, at most
+
+log = logging.getLogger(__name__)
+
+
+class Relay:
+    """One app's relay in one process: it publishes this process's moves, and listens (in a
+    thread of its own, from the first event stream on) for the other processes'."""
+
+    def __init__(self, app: Flask, url: str) -> None:
+        import redis  # only where a relay is configured
+
+        self.app = app
+        self.client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=5)
+        with app.app_context():
+            database = db.engine.url
+        # Only the processes of one database share moves (a table id names a table in one).
+        where = f"{database.host or ''}:{database.port or ''}/{database.database or ''}"
+        self.channel = CHANNEL + where
+        self.token = os.urandom(8).hex().encode()  # this process's own messages are skipped
+        self.listener: threading.Thread | None = None
+        self.lock = threading.Lock()
+        self.failures = 0
+        self.failing_since: float | None = None
+        self.said_at = 0.0
+
+    def publish(self, table: PlayTable, story: list[StoryItem]) -> None:
+        """Tell the other processes of a move this one has just committed: the table and its
+        seats as the move left them, and the move's story (a failure is logged, and the other
+        processes learn of the move from their watcher, as without a relay)."""
+        body = {
+            "table": columns_of(table),
+            "seats": [columns_of(seat) for seat in table.seats],
+            "story": [item.to_dict() for item in story],
+        }
+        head = b"%s %d %d " % (self.token, table.id, table.version)
+        try:
+            self.client.publish(self.channel, head + jsoncodec.dumps(body).encode())
+        except Exception:
+            self.failed("publishing a move")
+        else:
+            self.worked()
+
+    def listening(self) -> None:
+        """Listen for the other processes' moves from now on (once)."""
+        with self.lock:
+            if self.listener is None:
+                self.listener = threading.Thread(target=self.listen, name="table-relay")
+                self.listener.daemon = True
+                self.listener.start()
+
+    def listen(self) -> None:
+        """Take each move published on the channel, for as long as the process lives."""
+        wait = RETRY_AFTER[0]
+        while True:
+            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            try:
+                pubsub.subscribe(self.channel)
+                self.worked()
+                wait = RETRY_AFTER[0]
+                while True:
+                    # Each wait ends within the client's socket timeout (None: nobody moved).
+                    message = pubsub.get_message(timeout=HEARTBEAT)
+                    if message is None or message.get("type") != "message":
+                        continue
+                    try:
+                        self.received(message["data"])
+                    except Exception:  # a message this code cannot take: the next one may
+                        self.failed("taking a relayed move")
+            except Exception:
+                self.failed("listening for moves")
+            finally:
+                try:
+                    pubsub.close()
+                except Exception:  # already broken: nothing to close
+                    log.debug("closing the relay's subscription", exc_info=True)
+            time.sleep(wait)
+            wait = min(wait * 2, RETRY_AFTER[1])
+
+    def received(self, data: bytes) -> None:
+        """A move published by a process: kept as the table's snapshot here and its waiting
+        streams woken, if this process has any at that table (and it is not its own move)."""
+        token, table_id, version, body = data.split(b" ", 3)
+        if token == self.token:
+            return
+        waiting = watcher_of(self.app)
+        if not waiting.waits_for(int(table_id)):
+            return  # no page here follows that table: not even decoded
+        table, story = decode(jsoncodec.loads(body))
+        if table.id != int(table_id) or table.version != int(version):
+            raise ValueError("a relayed move whose head and body disagree")
+        shared_at = time.monotonic()
+        with self.app.app_context():
+            snapshots().put(table, story)
+        waiting.moved(table.id, table.version, shared_at)
+
+    def failed(self, what: str) -> None:
+        """Log a failure the first time (with its cause) and every SAY_AGAIN_AFTER seconds."""
+        when = time.monotonic()
+        self.failures += 1
+        if self.failing_since is None:
+            self.failing_since = self.said_at = when
+            log.exception("the table relay: %s", what)
+        elif when - self.said_at >= SAY_AGAIN_AFTER:
+            self.said_at = when
+            log.error(
+                "the table relay still fails (%d times in %.0f s): %s",
+                self.failures,
+                when - self.failing_since,
+                what,
+            )
+
+    def worked(self) -> None:
+        """The relay works (again): say so once after failures."""
+        if self.failing_since is not None:
+            log.warning("the table relay works again (failed %d times)", self.failures)
+            self.failing_since, self.failures = None, 0
+
+
+# The longest wait for a message before the listener looks again (under the socket timeout).
+HEARTBEAT = 4.0
+
+
+def decode(body: dict[str, Any]) -> tuple[PlayTable, list[StoryItem]]:
+    """A relayed move's table (with its seats, objects of no session) and story."""
+    table = table_of(_columns(body["table"], _table_times()), [
+        _columns(seat, _seat_times()) for seat in body["seats"]
+    ])  # fmt: skip
+    return table, story_of_rows(list(reversed(body["story"])))  # stored rows: newest first
+
+
+def _columns(values: dict[str, Any], times: frozenset[str]) -> list[tuple[str, Any]]:
+    # JSON has no time: the columns that hold one are read back from their ISO text.
+    return [
+        (key, datetime.fromisoformat(value) if key in times and value is not None else value)
+        for key, value in values.items()
+    ]
+
+
+@cache
+def _table_times() -> frozenset[str]:
+    return frozenset(c.key for c in PlayTable.__table__.c if isinstance(c.type, DateTime))
+
+
+@cache
+def _seat_times() -> frozenset[str]:
+    return frozenset(c.key for c in TableSeat.__table__.c if isinstance(c.type, DateTime))
+
+
+_MAKING = threading.Lock()
+
+
+def relay() -> Relay | None:
+    """The current app's relay in this process, or None when none is configured."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    with _MAKING:
+        if "table_relay" not in app.extensions:
+            url = str(app.config.get("TABLE_RELAY") or "")
+            app.extensions["table_relay"] = Relay(app, url) if url else None
+        return app.extensions["table_relay"]  # type: ignore[no-any-return]
+
+
+def watcher_of(app: Flask) -> Any:
+    """The app's watcher in this process (classroom.tables.waiting)."""
+    with app.app_context():
+        return watcher()

@@ -1,0 +1,234 @@
+"""Moves relayed between app processes (TABLE_RELAY, classroom/tables/relay.py): a move taken by
+one process reaches another process's event streams at that table as the table the move left,
+with no read of the table there and no wait for that process's watcher; without Redis, the
+watcher brings it as before, and the move itself is never in doubt."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from classroom.extensions import db
+from classroom.game import actions
+from classroom.tables.loading import columns_of, read_table
+from classroom.tables.snapshots import Snapshots
+from tests.web.conftest import MadeChild, MadeClass
+from tests.web.tables import child_client, game, pair_at_standard, post_move
+from tests.web.test_limits_shared import REDIS_URL, redis_or_skip
+from tests.web.test_tables_push import messages
+
+
+def streams_at(
+    app: Flask, table_id: int, version: int, tablets: list[FlaskClient]
+) -> tuple[list[threading.Thread], list[list[dict[str, str]]]]:
+    """Each tablet's page at `version` listening to its stream, in a thread, until it is sent
+    one event after the stream's first: the threads, and what each was sent."""
+    got: list[list[dict[str, str]]] = [[] for _ in tablets]
+
+    def listen(index: int) -> None:
+        response = tablets[index].get(
+            f"/play/tables/{table_id}/events?version={version}", buffered=False
+        )
+        stream = messages(response.response)
+        got[index] += [next(stream), next(stream)]
+        response.close()
+
+    threads = [threading.Thread(target=listen, args=(i,)) for i in range(len(tablets))]
+    for thread in threads:
+        thread.start()
+    return threads, got
+
+
+def until_waiting(app: Flask, table_id: int, count: int) -> None:
+    """Until `count` streams of the app wait for the table to move on."""
+    from classroom.tables.waiting import watcher
+
+    with app.app_context():
+        waiting = watcher().waiting
+    deadline = time.monotonic() + 20
+    while len(waiting.get(table_id, ())) < count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(waiting.get(table_id, ())) == count
+
+
+def until_listening(app: Flask) -> None:
+    """Until the app's relay has subscribed to its channel (its listener starts with the
+    first stream)."""
+    from classroom.tables.relay import relay
+
+    with app.app_context():
+        relaying = relay()
+    assert relaying is not None
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if dict(relaying.client.pubsub_numsub(relaying.channel)).get(relaying.channel.encode()):
+            return
+        time.sleep(0.01)
+    raise AssertionError("the relay did not listen")
+
+
+def watcher_sees_nothing(app: Flask, version: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's watcher reads `version` whatever the table is at: only the relay can wake
+    its streams (the watcher's own read would wake them within 0.2 s, and they would read)."""
+    from classroom.tables.waiting import watcher
+
+    with app.app_context():
+        watching = watcher()
+    monkeypatch.setattr(watching, "versions", lambda ids: [(t, version) for t in ids])
+
+
+def counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The tables every app's snapshots read from the database from now on."""
+    reads: list[int] = []
+    read = Snapshots._read
+
+    def counted(self: Snapshots, table: int) -> Any:
+        reads.append(table)
+        return read(self, table)
+
+    monkeypatch.setattr(Snapshots, "_read", counted)
+    return reads
+
+
+def test_a_move_taken_by_another_process_reaches_the_streams_with_no_read(
+    make_app: Callable[..., Flask],
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two processes of one database and one Redis: the waiting child's two tablets listen to
+    the first, the mover's move is taken by the second. Both pages are sent the move (what a
+    poll at their version answers), though the first process's watcher never sees the table
+    move and nothing there reads it."""
+    redis_or_skip()
+    here = make_app(TABLE_PUSH=5, TABLE_RELAY=REDIS_URL)
+    there = make_app(TABLE_PUSH=5, TABLE_RELAY=REDIS_URL)
+    table_id, version, mia, leo = pair_at_standard(here, classroom, make_child)
+    first = game(here, table_id).current_seat == 0
+    mover, waiter = (mia, leo) if first else (leo, mia)
+    tablets = [child_client(here, waiter), child_client(here, waiter)]
+    reads = counted_reads(monkeypatch)
+    watcher_sees_nothing(here, version, monkeypatch)
+    threads, got = streams_at(here, table_id, version, tablets)
+    until_waiting(here, table_id, len(tablets))
+    until_listening(here)
+
+    answer = post_move(child_client(there, mover), table_id, actions.DRAW, version)
+    assert answer.status_code == 303  # the page again, as a form without JavaScript is answered
+    for thread in threads:
+        thread.join(20)
+    polled = tablets[0].get(f"/play/tables/{table_id}/state?version={version}").get_json()
+    for mine in got:
+        assert mine[1]["id"] == str(version + 1)
+        data = json.loads(mine[1]["data"])
+        assert data["news"] == polled["news"] and data["story"] == polled["story"]
+        assert data["html"] == polled["html"]
+    assert reads == []  # neither process read the table for its streams
+
+
+def test_without_redis_the_move_is_taken_and_the_watcher_brings_it(
+    make_app: Callable[..., Flask],
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A relay that cannot reach Redis: the move is answered as ever, the other process's
+    stream is sent it after its watcher's read (one read of the table), and the log says why
+    the relay failed."""
+    nowhere = "redis://127.0.0.1:1/0"  # no server listens on port 1
+    here = make_app(TABLE_PUSH=5, TABLE_RELAY=nowhere)
+    there = make_app(TABLE_PUSH=5, TABLE_RELAY=nowhere)
+    table_id, version, mia, leo = pair_at_standard(here, classroom, make_child)
+    first = game(here, table_id).current_seat == 0
+    mover, waiter = (mia, leo) if first else (leo, mia)
+    reads = counted_reads(monkeypatch)
+    threads, got = streams_at(here, table_id, version, [child_client(here, waiter)])
+    until_waiting(here, table_id, 1)
+
+    with caplog.at_level("ERROR", logger="classroom.tables.relay"):
+        answer = post_move(child_client(there, mover), table_id, actions.DRAW, version)
+    assert answer.status_code == 303  # the page again, as a form without JavaScript is answered
+    assert any("publishing a move" in r.getMessage() for r in caplog.records)
+    threads[0].join(20)
+    assert got[0][1]["id"] == str(version + 1)
+    assert reads == [table_id]
+
+
+def test_a_relayed_move_is_the_table_as_read(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """What a relay sends (its body, as JSON) is taken back as the table, its seats and the
+    story just as the database gives them: every column, times included."""
+    from classroom import jsoncodec
+    from classroom.game.events import Event, EventKind
+    from classroom.tables.relay import decode
+
+    table_id, _, _, _ = pair_at_standard(app, classroom, make_child)
+    with app.app_context(), db.engine.connect() as connection:
+        table = read_table(connection, table_id)
+    assert table is not None
+    table.seats[0].last_seen_at = datetime(2026, 11, 28, 9, 30, tzinfo=UTC)
+    story = [Event(EventKind.DREW, seat=0, card=7, private=True)]
+    body = {
+        "table": columns_of(table),
+        "seats": [columns_of(seat) for seat in table.seats],
+        "story": [item.to_dict() for item in story],
+    }
+    again, told = decode(jsoncodec.loads(jsoncodec.dumps(body)))
+    assert columns_of(again) == columns_of(table)
+    assert [columns_of(s) for s in again.seats] == [columns_of(s) for s in table.seats]
+    assert told == story
+
+
+def test_an_older_move_never_replaces_a_newer_snapshot(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """Two processes' messages may come in either order: the newer version is kept; a table
+    whose id was given again (another table, made later) replaces the old one's."""
+    from classroom.tables.snapshots import snapshots
+
+    table_id, _, _, _ = pair_at_standard(app, classroom, make_child)
+    with app.app_context():
+        with db.engine.connect() as connection:
+            newer = read_table(connection, table_id)
+            older = read_table(connection, table_id)
+        assert newer is not None and older is not None
+        older.version = newer.version - 1
+        kept = snapshots()
+        kept.put(newer, [])
+        kept.put(older, [])
+        assert kept.kept[table_id].table is newer
+        with db.engine.connect() as connection:
+            reused = read_table(connection, table_id)
+        assert reused is not None
+        reused.version, reused.created_at = 1, datetime.now(UTC)
+        kept.put(reused, [])
+        assert kept.kept[table_id].table is reused
+
+
+def test_a_process_skips_moves_of_tables_it_does_not_follow(
+    make_app: Callable[..., Flask],
+) -> None:
+    """A message of a table no page of this process waits for is not even decoded (each
+    process hears every move of its database); its own messages neither."""
+    from classroom.tables.relay import Relay
+
+    app = make_app(TABLE_PUSH=5)
+    relaying = Relay(app, "redis://127.0.0.1:1/0")  # never connects: nothing is sent here
+    relaying.received(b"someone 12345 7 {not json")  # no page follows table 12345
+    relaying.received(relaying.token + b" 1 2 {not json")  # its own
+    with pytest.raises(ValueError):  # a table it follows: read, and found wrong
+        from classroom.tables.waiting import Wake, watcher
+
+        with app.app_context():
+            watcher().add(12345, 6, Wake())
+        relaying.received(b"someone 12345 7 {not json")
