@@ -46,8 +46,8 @@ class Counted(StrEnum):
 
     AGAIN = "again"  # a "Let's count again" is shown; the next try is the child's second
     NEXT = "next"  # the cubes are snapped; now type the total
-    DONE = "done"  # recorded; the child typed the right total, or counted with cubes only
-    SHOWN = "shown"  # recorded after a second wrong total: the page shows the true total
+    DONE = "done"  # recorded; the count came out right (at once, or after its one hint)
+    SHOWN = "shown"  # recorded after a second wrong try (stacks or total): the true total shown
 
 
 def _pending(seat_row: TableSeat, round_number: int) -> dict[str, Any]:
@@ -168,7 +168,7 @@ def record_count(
             if scoring_of(seat_row, table) == "cubes_and_total":
                 return _keep(table, seat_row, pending | {"cubes_done": True}, Counted.NEXT)
             _finish_count(table, game, seat_row, numerals, pending)
-            return Counted.DONE
+            return Counted.SHOWN if _cubes_stayed_wrong(pending) else Counted.DONE
         if total is None or not 0 <= total <= 999:
             raise TableError("Type your total with the numbers")
         right = total == sum(numerals)
@@ -177,10 +177,17 @@ def record_count(
             if not right:
                 return _keep(table, seat_row, pending | {"total_hint": True})
         _finish_count(table, game, seat_row, numerals, pending)
-        return Counted.DONE if right else Counted.SHOWN
+        return Counted.DONE if right and not _cubes_stayed_wrong(pending) else Counted.SHOWN
 
     result: Counted = retried(attempt)
     return result
+
+
+def _cubes_stayed_wrong(pending: dict[str, Any]) -> bool:
+    """Were the stacks still wrong after their "Let's count again"? The bar the page then
+    shows is the cards' own, not the child's: the page says so and counts together (SHOWN),
+    as after a second wrong total, and the kind word does not praise the count."""
+    return bool(pending.get("cube_hint")) and not pending.get("corrected")
 
 
 def _keep(

@@ -60,6 +60,44 @@ def test_a_miscount_is_not_praised(app: Flask, child: MadeChild) -> None:
         assert ("Let's count together" in page) is not praised
 
 
+@pytest.mark.parametrize("scoring", ["cubes", "cubes_and_total"])
+def test_a_bar_still_wrong_after_its_hint_is_not_taken_for_the_childs(
+    app: Flask, child: MadeChild, scoring: str
+) -> None:
+    """Stacks wrong twice (one cube too many on a card, both times): the count is recorded,
+    but the page does not pass the cards' own bar off as the child's: it counts together with
+    the child ("Let's count together: 9 + 9 + 8 + 7 = 33") and the kind word does not say
+    "Good counting!", even when the total typed after it is right; stacks put right after
+    their hint are praised."""
+    set_level(app, child, "ultra_peek", scoring=scoring)
+    stacked = [9, 9, 8, 7, 0, 1, 2, 3, *([4, 8, 3, 5, 2, 6, 1, 7, 0] * 3)]
+    for second_wrong in (True, False):
+        table_id = start_table(app, [child], ["solid"], stacked=stacked)
+        client = app.test_client()
+        sign_in_child(client, child)
+        end_the_round(app, client, table_id)
+        line = [int(c) for c in game(app, table_id).lines[0]]
+        url = f"/play/tables/{table_id}/count"
+        wrong = [line[0] + 1, *line[1:]]
+        snap = {"press": "snap"}
+        client.post(url, data=snap | {f"cubes_{p}": str(n) for p, n in enumerate(wrong, 1)})
+        second = wrong if second_wrong else line
+        answer = client.post(
+            url, data=snap | {f"cubes_{p}": str(n) for p, n in enumerate(second, 1)}
+        )
+        if scoring == "cubes_and_total":
+            answer = client.post(url, data={"total": str(sum(line))})
+        assert answer.headers["Location"].endswith("?told=1") is second_wrong
+        page = client.get(answer.headers["Location"]).get_data(as_text=True)
+        together = f"Let's count together: {' + '.join(map(str, line))} = {sum(line)}."
+        assert (together in page) is second_wrong
+        assert ("Good counting!" in page) is not second_wrong
+        with app.app_context():
+            row = db.session.scalars(db.select(CountRow).order_by(CountRow.id.desc())).first()
+            assert row is not None and row.cube_hint is True
+            assert row.corrected_by_hint is not second_wrong
+
+
 @pytest.mark.parametrize("scoring", ["cubes", "cubes_and_total", "total"])
 def test_counting_without_javascript(app: Flask, child: MadeChild, scoring: str) -> None:
     """Wrong stacks, then a wrong total: each gets one "Let's count again" (the server's
