@@ -105,9 +105,11 @@ def board_for(
     game = game_seen(table)
     look = outside_look_for(table, seat, game, page=page) if outside else None
     # Judged once for every seat: is this child still adding up, and is another one (their
-    # answer is then not on this child's screen either)?
-    busy = counting_seats(table) if seat is not None else frozenset()
-    counting = seat in busy
+    # answer is then not on this child's screen either)? The teacher watching sees the same:
+    # a bar as each child counts, "still counting" until then (a watch page may be on the
+    # class's board, and a line's points are not the child's count).
+    busy = counting_seats(table)
+    counting = seat is not None and seat in busy
     others = busy - {seat}
     viewer = 0 if seat is None else seat
     view = game.view(viewer)

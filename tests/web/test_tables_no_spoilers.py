@@ -145,6 +145,35 @@ def test_a_child_who_has_counted_does_not_see_the_answer_of_one_still_counting(
         assert f'<span class="running-total">{scores[1]}</span>' in page
 
 
+def test_the_teacher_watching_sees_each_bar_as_its_child_counts(
+    app: Flask, make_child: Any, classroom: Any, teacher_client: FlaskClient
+) -> None:
+    """The watch page while a table counts says who is still counting and who has counted, and
+    shows a bar only for a child who has counted: a line's points are not the child's count,
+    and the page may be on the class's board for every child to see."""
+    ava, mia = make_child(classroom, "Ava K."), make_child(classroom, "Mia K.")
+    table_id, (kid_ava, _) = to_counting_together(app, [ava, mia])
+    scores = game(app, table_id).round_scores()
+    url = f"/tables/{table_id}/watch"
+
+    def bars(page: str) -> str:
+        return page[page.index("data-results-bars") :]
+
+    page = teacher_client.get(url).get_data(as_text=True)
+    assert "Waiting for everyone to count" in page
+    assert "Ava K.: at the table. Still counting." in page
+    assert "Mia K.: at the table. Still counting." in page
+    totals = re.compile(r'<span class="running-total">(\d+)</span>')
+    assert not totals.search(bars(page))  # no bar of a count not made
+    assert bars(page).count("data-still-counting") == 2
+    count_for(app, kid_ava, table_id, 0)
+    page = teacher_client.get(url).get_data(as_text=True)
+    assert "Ava K.: at the table. Has counted." in page
+    assert "Mia K.: at the table. Still counting." in page
+    assert totals.findall(bars(page)) == [str(scores[0])]
+    assert bars(page).count("data-still-counting") == 1
+
+
 @pytest.mark.parametrize("rounds", [1, 2])
 def test_a_classmates_count_brings_their_bar_to_the_waiting_page_s_json(
     app: Flask, make_child: Any, classroom: Any, rounds: int
