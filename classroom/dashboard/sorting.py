@@ -43,6 +43,9 @@ class Column:
     figure: Callable[[ChildRow], Rate] | None = None
     # Every figure the flag needs has its minimum (cat versus rat needs two families).
     ready: Callable[[ChildRow], bool] | None = None
+    # Below the minimum, the figure that is short of it and what it counts, when the flag
+    # needs more than `figure` (cat versus rat: the cat-cat or the cat-rat pairs).
+    short: Callable[[ChildRow], tuple[Rate, str]] | None = None
 
     def has_data(self, row: ChildRow) -> bool:
         """Has this row any chance of the flag's habit?"""
@@ -55,6 +58,21 @@ class Column:
         if self.ready is not None:
             return self.ready(row)
         return self.figure(row).enough
+
+    def too_few(self, row: ChildRow) -> tuple[Rate | None, str]:
+        """What a "too few yet" cell counts: the figure short of its minimum, and its words
+        ("" when it is the column's own figure)."""
+        if self.short is not None:
+            return self.short(row)
+        return (self.figure(row) if self.figure is not None else None), ""
+
+
+def _cats_short(row: ChildRow) -> tuple[Rate, str]:
+    """Cat versus rat's figure short of its minimum: the cat-cat pairs, else the cat-rat."""
+    pairs = row.summary.by_family
+    if not pairs["cat-cat"].enough:
+        return pairs["cat-cat"], "two cats"
+    return pairs["cat-rat"], "a cat and a rat"
 
 
 def next_move(row: ChildRow) -> int:
@@ -105,6 +123,7 @@ COLUMNS: dict[str, Column] = {
         lambda row: (
             row.summary.by_family["cat-cat"].enough and row.summary.by_family["cat-rat"].enough
         ),
+        _cats_short,
     ),
     "memory": Column(
         has_flag(FlagKind.MEMORY),

@@ -433,3 +433,36 @@ def test_the_pairs_grid_waits_for_the_first_comparison(
     assert 'class="pair-grid"' not in html and "How to read the shading" not in html
     html = page(teacher_client, f"/classes/{classroom.id}/overview")
     assert 'class="pair-grid"' in html and "No comparisons in these dates yet" not in html
+
+
+def test_cat_versus_rat_too_few_gives_the_pairs_that_are_short(app: Flask) -> None:
+    """A review found "too few yet (5)" (read aloud "5 chances, a flag needs 5") for a child
+    with 5 cat-cat comparisons and too few cat-rat ones: the flag needs both, and the cell
+    now gives the one short of its minimum, with what it counts."""
+    from types import SimpleNamespace
+
+    from flask import render_template_string
+
+    from classroom.dashboard.sorting import COLUMNS
+    from classroom.insights import Rate
+
+    cats = COLUMNS["cats"]
+    cell = (
+        '{% from "dashboard/_macros.html" import flag_cell %}'
+        "{% set short, what = column.too_few(row) %}"
+        "{{ flag_cell(none, column.has_data(row), column.enough(row), short, what) }}"
+    )
+
+    def row(cat_cat: int, cat_rat: int) -> SimpleNamespace:
+        pairs = {"cat-cat": Rate(cat_cat, cat_cat, 5), "cat-rat": Rate(cat_rat, cat_rat, 5)}
+        return SimpleNamespace(summary=SimpleNamespace(by_family=pairs))
+
+    with app.test_request_context():
+        shown = {
+            pairs: " ".join(render_template_string(cell, column=cats, row=row(*pairs)).split())
+            for pairs in ((5, 2), (3, 9), (5, 5))
+        }
+    assert "(2 with a cat and a rat)" in shown[(5, 2)]
+    assert ": 2 chances with a cat and a rat, a flag needs 5" in shown[(5, 2)]
+    assert "(3 with two cats)" in shown[(3, 9)]
+    assert "no flag" in shown[(5, 5)] and "too few" not in shown[(5, 5)]
