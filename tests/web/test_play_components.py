@@ -493,6 +493,20 @@ def test_bars_side_by_side_for_a_series(app: Flask) -> None:
     assert page.find("img")[0].get("src") == "/static/pictures/fox.svg"
 
 
+def test_one_rounds_bars_carry_no_round_number_beside_their_total(app: Flask) -> None:
+    """A review at 768x1024 found a small "1" at the foot of each bar of one round, beside its
+    total ("1" and "11"): one round's bars alone show no round number (their caption says the
+    round); stacked rounds keep theirs."""
+    seats = [{"name": "Ava", "rounds": [11]}, {"name": "Mia", "rounds": [25]}]
+    html = render(
+        app, '{{ bars_side_by_side(seats, caption="Round 2", first_round=2) }}', seats=seats
+    )
+    page = Page(html)
+    assert not page.with_class("round-tag")
+    assert [e.text for e in page.with_class("running-total")] == ["11", "25"]
+    assert len(page.with_class("cube-orange")) == 11 + 25  # still round 2's own colour
+
+
 def test_bars_can_wait_for_the_childs_own_total(app: Flask) -> None:
     seats = [{"name": "Mia", "rounds": [12, 9]}, {"name": "Kitten", "rounds": [8, 6]}]
     html = render(app, "{{ bars_side_by_side(seats, show_totals=False) }}", seats=seats)
