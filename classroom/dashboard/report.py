@@ -218,6 +218,16 @@ TOPICS: dict[str, Topic] = {
         ),
         lowest_total_game,
     ),
+    # The same, once "remembers cards that are face down: 35 times out of 35" is said above:
+    # "learning ... remembering the cards" would contradict it (a review found it did).
+    "full_game_calling": Topic(
+        lambda name: gettext(
+            "%(name)s plays the full game well and keeps practising it: choosing the right "
+            "moment to say Rat-a-Tat-Cat.",
+            name=name,
+        ),
+        lowest_total_game,
+    ),
 }
 
 
@@ -246,7 +256,8 @@ def topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
         # The weakest; on a tie, the first in the list above (min keeps the first).
         return min(learning, key=lambda pair: pair[0])[1]
     if s.level is Level.STANDARD:
-        return "full_game"
+        remembers = applies["memory"] and strong(s.memory.held)  # said in what the child can do
+        return "full_game_calling" if remembers else "full_game"
     # "Getting ready for a harder level" only when the evidence says so (the next step is up).
     if data.next_step.move is Move.UP:
         return "next_level"

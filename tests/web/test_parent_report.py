@@ -210,8 +210,35 @@ def test_at_the_top_level_the_report_promises_no_harder_level(
     fill(app, classroom, [child], weeks=4, games=20, seed=1)  # the "steady" story
     text = article(report(teacher_client, child))
     assert "harder level" not in text and "nivel más difícil" not in text
-    full_game = {"en": "play the full game well", "es": "jugar bien el juego completo"}
+    full_game = {"en": "the full game well", "es": "bien el juego completo"}
     assert full_game[language] in text
+    # What the child can do is not then what they are learning (a review found "remembers
+    # cards that are face down: 35 times out of 35", then "is learning ... remembering the
+    # cards turned face down").
+    remembers = {"en": "remembers cards that are face down", "es": "boca abajo:"}
+    learning = {"en": "remembering the cards", "es": "recordar las cartas"}
+    assert not (remembers[language] in text and learning[language] in text)
+
+
+def test_at_standard_the_full_game_sentence_says_nothing_already_said_as_done() -> None:
+    """At Standard with every measure strong, the one thing learned is the full game: with
+    remembering face-down cards shown as done, only the moment to call is left to learn."""
+    from types import SimpleNamespace
+
+    from classroom.dashboard.report import topic_of
+    from classroom.game import Level
+    from classroom.insights import Move
+
+    good = SimpleNamespace(value=1.0, above_chance=True, hits=35, chances=35)
+    few = SimpleNamespace(value=None, above_chance=None, hits=0, chances=3)
+    for memory, topic in ((good, "full_game_calling"), (few, "full_game")):
+        data: Any = SimpleNamespace(
+            active_flags=[],
+            flags=[],
+            summary=summary_of(good, Level.STANDARD, memory=memory),
+            next_step=SimpleNamespace(move=Move.STAY),
+        )
+        assert topic_of(data, {"memory": True, "cubes": True, "typing": False}) == topic
 
 
 def test_the_topic_is_the_weakest_measure_not_the_first_in_the_list() -> None:
