@@ -301,3 +301,38 @@ def test_the_children_ready_to_move_up_are_grouped_by_level() -> None:
         (Level.OUTSIDE_PEEK, ["Sam R."]),
         (Level.STANDARD, ["Ruby S."]),
     ]
+
+
+def test_a_flag_from_before_this_week_is_said_not_hidden(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """A review found "No one stands out today: no new flags" beside a flag still on from the
+    week before on the overview: the page says there is nothing new, and who is still
+    flagged, with the way to see why."""
+    eli = make_child(classroom, "Eli")
+    play(app, classroom, eli, Habit.CATS_ALIKE, list(range(1, 20)))
+    with app.app_context():
+        db.session.execute(update(Child).values(created_at=datetime.now(UTC) - timedelta(weeks=8)))
+        db.session.commit()
+    html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
+    assert names_and_reasons(html) == []  # no news
+    assert "No one stands out today" not in html
+    assert "Nothing new today: no new flags, everyone has played this week" in html
+    assert (
+        "Still flagged from before this week: Eli "
+        f'(<a href="/classes/{classroom.id}/overview">Progress at a glance</a> says why).'
+    ) in html
+    # Without the flag, the page says no one stands out, and names nobody.
+    fine = make_child(classroom, "Ava")
+    play(app, classroom, fine, Habit.CORRECT, list(range(1, 20)))
+    with app.app_context():
+        db.session.execute(
+            update(Child).where(Child.id == eli.id).values(archived_at=datetime.now(UTC))
+        )
+        db.session.execute(update(Child).values(created_at=datetime.now(UTC) - timedelta(weeks=8)))
+        db.session.commit()
+    html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
+    assert "Still flagged" not in html
