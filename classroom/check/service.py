@@ -23,6 +23,7 @@ from classroom.insights.number_check import (
 )
 from classroom.models import (
     Child,
+    Classroom,
     NumberCheck,
     NumberCheckAnswer,
     NumberCheckSettings,
@@ -34,14 +35,25 @@ from classroom.zones import DEFAULT_ZONE, aware, local
 
 DEFAULT_LINE_MAX = 10
 DEFAULT_EVERY_DAYS = 7
+# The grades whose check starts on the 0-20 line (the form calls it first grade's: the totals
+# children add up there reach 20 and beyond); before first grade, and for mixed ages, 0-10.
+FROM_FIRST_GRADE = ("Grade 1", "Grade 2", "Grade 3", "Grade 4")
 
 
-def settings_of(class_id: int) -> NumberCheckSettings:
-    """The class's number check settings (the defaults, not yet saved, if it has none)."""
-    found = db.session.get(NumberCheckSettings, class_id)
+def default_line_max(grade: str | None) -> int:
+    """The number line a class's first check is given on, by its grade."""
+    return 20 if grade in FROM_FIRST_GRADE else DEFAULT_LINE_MAX
+
+
+def settings_of(classroom: Classroom) -> NumberCheckSettings:
+    """The class's number check settings (the defaults for its grade, not yet saved, if it
+    has none)."""
+    found = db.session.get(NumberCheckSettings, classroom.id)
     if found is None:
         found = NumberCheckSettings(
-            class_id=class_id, line_max=DEFAULT_LINE_MAX, every_days=DEFAULT_EVERY_DAYS
+            class_id=classroom.id,
+            line_max=default_line_max(classroom.grade),
+            every_days=DEFAULT_EVERY_DAYS,
         )
     return found
 

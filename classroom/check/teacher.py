@@ -29,7 +29,7 @@ from classroom.zones import local, offset_text
 
 teacher_bp = teacher_blueprint("number_check", __name__)
 
-LINE_CHOICES = {10: "0 to 10", 20: "0 to 20 (first grade: ten numerals, up to 18)"}
+LINE_CHOICES = {10: "0 to 10", 20: "0 to 20 (from first grade: ten numerals, up to 18)"}
 EVERY_CHOICES = {7: "At most once a week", 14: "At most every 2 weeks", 28: "At most every 4 weeks"}
 
 
@@ -91,7 +91,7 @@ def status_of(
 def class_page(class_id: int) -> FormPage:
     """Give the number check to a child, a group or the class, and see where each child is."""
     classroom = class_or_404(class_id)
-    settings = settings_of(classroom.id)
+    settings = settings_of(classroom)
     form = GiveCheckForm()
     form.who.choices = choices(who_choices(classroom))
     if request.method == "GET":

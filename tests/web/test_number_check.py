@@ -416,3 +416,27 @@ def test_the_demos_answers_are_dated_within_their_check(
         assert times and times == sorted(times)
         assert check.started_at.replace(tzinfo=None) == times[0]
         assert check.finished_at.replace(tzinfo=None) == times[-1] == when.replace(tzinfo=None)
+
+
+def test_the_line_a_class_starts_with_follows_its_grade(
+    teacher_client: FlaskClient, teacher: MadeTeacher, make_class: Callable[..., MadeClass]
+) -> None:
+    """The 0-20 line is labelled for first grade on: a first-grade class's form starts on it,
+    a kindergarten (or mixed ages) on 0-10 (a review found a Grade 1 class offered 0 to 10
+    beside "0 to 20 (first grade ...)"); once given, the class's own choice is kept."""
+    checked = re.compile(
+        r'<input[^>]*checked[^>]*value="(\d+)"|<input[^>]*value="(\d+)"[^>]*checked'
+    )
+
+    def line_of(classroom: MadeClass) -> str:
+        page = teacher_client.get(f"/classes/{classroom.id}/number-check").get_data(as_text=True)
+        found = [a or b for a, b in checked.findall(page)]
+        assert "0 to 20 (from first grade: ten numerals, up to 18)" in page
+        return found[0]
+
+    first = make_class(teacher, "Room 1", grade="Grade 1")
+    assert line_of(first) == "20"
+    for grade in ("Kindergarten", "Mixed ages"):
+        assert line_of(make_class(teacher, grade, grade=grade)) == "10"
+    give(teacher_client, first, line_max="10")
+    assert line_of(first) == "10"  # the teacher's choice, kept

@@ -118,6 +118,10 @@ def test_the_report_and_the_overview(
     assert "The first time was before this report's period" in report
     assert "with 3 rounds of Rat-a-Tat-Cat played between the two" in report
     assert '"Which is more?": 10 of 10 right' in report
+    # The first check's figures out of their chances, not a bare "10" (a review read it as
+    # ten of something unsaid).
+    assert re.search(r"right; guessing would give about 5\. The first time: \d+ of 10\.", report)
+    assert re.search(r"about 1 or 2\. The first time: \d+ of 6\.", report)
     overview = teacher_client.get(f"/classes/{classroom.id}/overview").get_data(as_text=True)
     words = text_of(overview)
     assert "Number check" in words

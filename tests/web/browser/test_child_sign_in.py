@@ -89,7 +89,7 @@ def test_the_childs_home_fits_a_tablet(
     with app.app_context():
         row = db.session.get(Child, child.id)
         assert row is not None
-        give_check([row], settings_of(row.class_id), db.session.get(Teacher, teacher.id))
+        give_check([row], settings_of(row.classroom), db.session.get(Teacher, teacher.id))
         db.session.commit()
     page = child_context(chromium, app, live_server, child).new_page()
     page.goto("/me")
