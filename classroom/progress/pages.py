@@ -151,6 +151,13 @@ class ChildProgress:
         """The recommendation shown: never "move up" while an active flag says otherwise."""
         return self.recommendation or self.summary.recommendation
 
+    def days_of(self, monday: date) -> tuple[date, date, bool]:
+        """The first and last days the period holds of the week beginning `monday`, and
+        whether it holds all seven (a week the period cuts counts its own days only)."""
+        first = max(monday, self.range.start)
+        last = min(monday + timedelta(days=6), self.range.end)
+        return first, last, (last - first).days == 6
+
 
 @dataclass(frozen=True, slots=True)
 class TodayActivity:

@@ -466,3 +466,31 @@ def test_cat_versus_rat_too_few_gives_the_pairs_that_are_short(app: Flask) -> No
     assert ": 2 chances with a cat and a rat, a flag needs 5" in shown[(5, 2)]
     assert "(3 with two cats)" in shown[(3, 9)]
     assert "no flag" in shown[(5, 5)] and "too few" not in shown[(5, 5)]
+
+
+def test_a_week_the_period_cuts_says_which_of_its_days_it_holds(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, pupils: list[MadeChild]
+) -> None:
+    """A review found "Week of 26 Oct 2026: 0 games" on a page for 1-28 November, for a child
+    who had played that week (before the 1st): a week the period cuts says which of its days
+    are in it ("26 Oct 2026 (1 Nov only)", "23 Nov 2026 (to 28 Nov)"); whole weeks say nothing
+    more."""
+    fill(app, classroom, pupils, weeks=6, games=12)
+    end = today() - timedelta(days=(today().weekday() - 5) % 7)  # the last Saturday
+    start = end - timedelta(days=27)  # a Sunday: four weeks and a day
+    url = f"/children/{pupils[0].id}/progress?start={start}&end={end}"
+    table = page(teacher_client, url).split('id="weeks-table"', 1)[1].split("</table>", 1)[0]
+    heads = [
+        " ".join(re.sub(r"<[^>]+>", "", head).split())
+        for head in re.findall(r'<th scope="row">(.*?)</th>', table, re.S)
+    ]
+
+    def day(d: date, year: bool = True) -> str:
+        return d.strftime("%-d %b %Y" if year else "%-d %b")
+
+    mondays = [start - timedelta(days=6) + timedelta(weeks=w) for w in range(5)]
+    assert heads == [
+        f"{day(mondays[0])} ({day(start, False)} only)",
+        *[day(monday) for monday in mondays[1:4]],
+        f"{day(mondays[4])} (to {day(end, False)})",
+    ]
