@@ -30,13 +30,13 @@ from classroom import jsoncodec
 from classroom.extensions import db
 from classroom.models import PlayTable, TableSeat
 
+from .failing import Failing
 from .loading import columns_of, story_of_rows, table_of
 from .snapshots import snapshots
 from .story import StoryItem
 from .waiting import watcher
 
 CHANNEL = "classroom:table-moves:"  # and the database's address: one Redis may serve several
-SAY_AGAIN_AFTER = 60.0  # seconds between two log lines while the relay keeps failing
 RETRY_AFTER = (0.5, 30.0)  # seconds before listening again after a failure: first, at most
 
 log = logging.getLogger(__name__)
@@ -59,9 +59,7 @@ class Relay:
         self.token = os.urandom(8).hex().encode()  # this process's own messages are skipped
         self.listener: threading.Thread | None = None
         self.lock = threading.Lock()
-        self.failures = 0
-        self.failing_since: float | None = None
-        self.said_at = 0.0
+        self.failing = Failing(log, "the table relay")
 
     def publish(self, table: PlayTable, story: list[StoryItem]) -> None:
         """Tell the other processes of a move this one has just committed: the table and its
@@ -134,26 +132,12 @@ class Relay:
         waiting.moved(table.id, table.version, shared_at)
 
     def failed(self, what: str) -> None:
-        """Log a failure the first time (with its cause) and every SAY_AGAIN_AFTER seconds."""
-        when = time.monotonic()
-        self.failures += 1
-        if self.failing_since is None:
-            self.failing_since = self.said_at = when
-            log.exception("the table relay: %s", what)
-        elif when - self.said_at >= SAY_AGAIN_AFTER:
-            self.said_at = when
-            log.error(
-                "the table relay still fails (%d times in %.0f s): %s",
-                self.failures,
-                when - self.failing_since,
-                what,
-            )
+        """A failure, said in the log as classroom.tables.failing says."""
+        self.failing.failed(detail=what)
 
     def worked(self) -> None:
-        """The relay works (again): say so once after failures."""
-        if self.failing_since is not None:
-            log.warning("the table relay works again (failed %d times)", self.failures)
-            self.failing_since, self.failures = None, 0
+        """The relay works (again)."""
+        self.failing.worked()
 
 
 # The longest wait for a message before the listener looks again (under the socket timeout).

@@ -22,13 +22,12 @@ from flask import Flask, current_app
 from classroom.extensions import db
 from classroom.models import PlayTable
 
+from .failing import Failing
+
 WATCH_EVERY = 0.2  # seconds between two reads of the waited tables' versions
 # The watcher's own connection is closed when nothing has waited for this long (a process
 # whose pages have all gone holds none), and opened again at the next wait.
 CLOSE_AFTER = 10.0
-# While the database stays away the read fails five times a second: said once, with its
-# cause, then once every so many seconds, and once more when the reads work again.
-SAY_AGAIN_AFTER = 60.0
 
 log = logging.getLogger(__name__)
 
@@ -63,27 +62,15 @@ class Watcher:
         self.idle_since: float | None = None
         self.lock = threading.Lock()
         self.waiting: dict[int, list[tuple[int, Wake]]] = defaultdict(list)
-        # Failed reads in a row, since when, and when that was last logged.
-        self.failures = 0
-        self.failing_since: float | None = None
-        self.said_at = 0.0
+        # Failed reads in a row: while the database stays away a read fails five times a
+        # second, said once with its cause, then once a minute, and when reads work again.
+        self.failing = Failing(log, "reading the waited tables' versions")
         self.thread = threading.Thread(target=self.run, name="table-watcher", daemon=True)
         self.thread.start()
 
     def failed(self, when: float) -> None:
-        """A read failed: log it the first time (with the cause) and every SAY_AGAIN_AFTER
-        seconds while the reads keep failing."""
-        self.failures += 1
-        if self.failing_since is None:
-            self.failing_since = self.said_at = when
-            log.exception("reading the waited tables' versions")
-        elif when - self.said_at >= SAY_AGAIN_AFTER:
-            self.said_at = when
-            log.error(
-                "reading the waited tables' versions still fails (%d times in %.0f s)",
-                self.failures,
-                when - self.failing_since,
-            )
+        """A read failed (said in the log as classroom.tables.failing says)."""
+        self.failing.failed(when)
 
     def versions(self, table_ids: list[int]) -> list[tuple[int, int]]:
         """The (id, version) of each of these tables that exists."""
@@ -168,12 +155,7 @@ class Watcher:
             except Exception:  # the database is away for a moment: the waits time out
                 self.failed(time.monotonic())
                 continue
-            if self.failing_since is not None:
-                log.warning(
-                    "reading the waited tables' versions works again (failed %d times)",
-                    self.failures,
-                )
-                self.failing_since, self.failures = None, 0
+            self.failing.worked()
             versions = {int(table_id): int(version) for table_id, version in rows}
             for table_id, waiters in waited.items():
                 for since, event in waiters:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select, update
@@ -258,3 +259,18 @@ def pair_at_standard(
     table_id = start_table(app, [mia, leo])
     seen_now(app, table_id)
     return table_id, snapshot(app, table_id)[0], mia, leo
+
+
+def counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The tables every app's snapshots read from the database from now on."""
+    from classroom.tables.snapshots import Snapshots
+
+    reads: list[int] = []
+    read = Snapshots._read
+
+    def counted(self: Snapshots, table: int) -> Any:
+        reads.append(table)
+        return read(self, table)
+
+    monkeypatch.setattr(Snapshots, "_read", counted)
+    return reads

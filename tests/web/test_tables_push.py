@@ -22,6 +22,7 @@ from classroom.play.push import event
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
     child_client,
+    counted_reads,
     draw_soon,
     game,
     pair_at_standard,
@@ -176,7 +177,6 @@ def test_the_streams_of_a_process_build_their_boards_from_one_read_of_the_table(
     made in this process (its request leaves the table as it wrote it); each is sent the
     answer a poll would have had; the mover's own page only moves its id on."""
     from classroom.tables.moves import play_move
-    from classroom.tables.snapshots import Snapshots
     from classroom.tables.waiting import watcher
 
     app.config["TABLE_PUSH"] = 5
@@ -185,14 +185,7 @@ def test_the_streams_of_a_process_build_their_boards_from_one_read_of_the_table(
     mover_child, waiter_child = (mia, leo) if first else (leo, mia)
     mover = child_client(app, mover_child)
     tablets = [child_client(app, waiter_child), child_client(app, waiter_child), mover]
-    reads: list[int] = []
-    read = Snapshots._read
-
-    def counted(self: Snapshots, table: int) -> Any:
-        reads.append(table)
-        return read(self, table)
-
-    monkeypatch.setattr(Snapshots, "_read", counted)
+    reads = counted_reads(monkeypatch)
     got: list[list[dict[str, str]]] = [[] for _ in tablets]
 
     def listen(index: int) -> None:

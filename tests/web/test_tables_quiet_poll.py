@@ -274,7 +274,8 @@ def test_the_watcher_says_a_failing_database_once_a_minute_not_five_times_a_seco
     so once with the cause, then once a minute with how long, not at every read."""
     import logging
 
-    from classroom.tables.waiting import SAY_AGAIN_AFTER, Watcher
+    from classroom.tables.failing import SAY_AGAIN_AFTER
+    from classroom.tables.waiting import Watcher
 
     watching = Watcher(app)
     with caplog.at_level(logging.WARNING, logger="classroom.tables.waiting"):

@@ -10,7 +10,6 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
 
 import pytest
 from flask import Flask
@@ -19,9 +18,8 @@ from flask.testing import FlaskClient
 from classroom.extensions import db
 from classroom.game import actions
 from classroom.tables.loading import columns_of, read_table
-from classroom.tables.snapshots import Snapshots
 from tests.web.conftest import MadeChild, MadeClass
-from tests.web.tables import child_client, game, pair_at_standard, post_move
+from tests.web.tables import child_client, counted_reads, game, pair_at_standard, post_move
 from tests.web.test_limits_shared import REDIS_URL, redis_or_skip
 from tests.web.test_tables_push import messages
 
@@ -83,19 +81,6 @@ def watcher_sees_nothing(app: Flask, version: int, monkeypatch: pytest.MonkeyPat
     with app.app_context():
         watching = watcher()
     monkeypatch.setattr(watching, "versions", lambda ids: [(t, version) for t in ids])
-
-
-def counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The tables every app's snapshots read from the database from now on."""
-    reads: list[int] = []
-    read = Snapshots._read
-
-    def counted(self: Snapshots, table: int) -> Any:
-        reads.append(table)
-        return read(self, table)
-
-    monkeypatch.setattr(Snapshots, "_read", counted)
-    return reads
 
 
 def test_a_move_taken_by_another_process_reaches_the_streams_with_no_read(
