@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import logging
 import os
+import queue
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime
 from functools import cache
 from typing import Any
@@ -38,6 +40,7 @@ from .waiting import watcher
 
 CHANNEL = "classroom:table-moves:"  # and the database's address: one Redis may serve several
 RETRY_AFTER = (0.5, 30.0)  # seconds before listening again after a failure: first, at most
+OUTBOX = 1000  # moves waiting to be sent at most (a school's few seconds of moves)
 
 log = logging.getLogger(__name__)
 
@@ -57,34 +60,51 @@ class Relay:
         where = f"{database.host or ''}:{database.port or ''}/{database.database or ''}"
         self.channel = CHANNEL + where
         self.token = os.urandom(8).hex().encode()  # this process's own messages are skipped
-        self.listener: threading.Thread | None = None
+        self.threads: dict[str, threading.Thread] = {}  # the sender and the listener
         self.lock = threading.Lock()
+        self.outbox: queue.Queue[tuple[PlayTable, list[StoryItem]]] = queue.Queue(OUTBOX)
         self.failing = Failing(log, "the table relay")
 
     def publish(self, table: PlayTable, story: list[StoryItem]) -> None:
         """Tell the other processes of a move this one has just committed: the table and its
-        seats as the move left them, and the move's story (a failure is logged, and the other
-        processes learn of the move from their watcher, as without a relay)."""
-        body = {
-            "table": columns_of(table),
-            "seats": [columns_of(seat) for seat in table.seats],
-            "story": [item.to_dict() for item in story],
-        }
-        head = b"%s %d %d " % (self.token, table.id, table.version)
+        seats as the move left them (objects nothing writes to any more), and the move's
+        story. Sent by the relay's own sender: a slow or absent Redis never holds a move's
+        answer (the other processes then learn of it from their watcher, as without a
+        relay); a move that finds the sender OUTBOX moves behind is not relayed."""
+        self.start(self.sending, "table-relay-sender")
         try:
-            self.client.publish(self.channel, head + jsoncodec.dumps(body).encode())
-        except Exception:
-            self.failed("publishing a move")
-        else:
-            self.worked()
+            self.outbox.put_nowait((table, story))
+        except queue.Full:
+            self.failed("the relay's outbox is full")
+
+    def sending(self) -> None:
+        """Send each move put in the outbox, for as long as the process lives."""
+        while True:
+            table, story = self.outbox.get()
+            body = {
+                "table": columns_of(table),
+                "seats": [columns_of(seat) for seat in table.seats],
+                "story": [item.to_dict() for item in story],
+            }
+            head = b"%s %d %d " % (self.token, table.id, table.version)
+            try:
+                self.client.publish(self.channel, head + jsoncodec.dumps(body).encode())
+            except Exception:
+                self.failed("publishing a move")
+            else:
+                self.worked()
 
     def listening(self) -> None:
         """Listen for the other processes' moves from now on (once)."""
+        self.start(self.listen, "table-relay")
+
+    def start(self, job: Callable[[], None], name: str) -> None:
+        """Run `job` in a thread of its own (a greenlet under gevent), once a process."""
         with self.lock:
-            if self.listener is None:
-                self.listener = threading.Thread(target=self.listen, name="table-relay")
-                self.listener.daemon = True
-                self.listener.start()
+            if name not in self.threads:
+                thread = threading.Thread(target=job, name=name, daemon=True)
+                self.threads[name] = thread
+                thread.start()
 
     def listen(self) -> None:
         """Take each move published on the channel, for as long as the process lives."""

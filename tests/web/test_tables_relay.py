@@ -141,7 +141,13 @@ def test_without_redis_the_move_is_taken_and_the_watcher_brings_it(
 
     with caplog.at_level("ERROR", logger="classroom.tables.relay"):
         answer = post_move(child_client(there, mover), table_id, actions.DRAW, version)
-    assert answer.status_code == 303  # the page again, as a form without JavaScript is answered
+        assert answer.status_code == 303  # the page again, as a form without JavaScript is
+        # answered; the relay's sender fails on its own, and says so
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not any(
+            "publishing a move" in r.getMessage() for r in caplog.records
+        ):
+            time.sleep(0.01)
     assert any("publishing a move" in r.getMessage() for r in caplog.records)
     threads[0].join(20)
     assert got[0][1]["id"] == str(version + 1)
@@ -217,3 +223,40 @@ def test_a_process_skips_moves_of_tables_it_does_not_follow(
         with app.app_context():
             watcher().add(12345, 6, Wake())
         relaying.received(b"someone 12345 7 {not json")
+
+
+def test_a_slow_redis_never_holds_a_moves_answer(
+    make_app: Callable[..., Flask],
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The relay's own sender publishes: a move is answered while its publish still waits
+    (here, until the test lets it go), and the move is sent after."""
+    from classroom.tables.relay import relay
+
+    there = make_app(TABLE_PUSH=5, TABLE_RELAY="redis://127.0.0.1:1/0")
+    table_id, version, mia, leo = pair_at_standard(there, classroom, make_child)
+    mover = mia if game(there, table_id).current_seat == 0 else leo
+    with there.app_context():
+        relaying = relay()
+    assert relaying is not None
+    let_go, sent = threading.Event(), []
+    order: list[str] = []
+
+    def slow(channel: str, message: bytes) -> int:
+        let_go.wait(20)
+        order.append("published")
+        sent.append(message)
+        return 0
+
+    monkeypatch.setattr(relaying.client, "publish", slow)
+    answer = post_move(child_client(there, mover), table_id, actions.DRAW, version)
+    order.append("answered")
+    assert answer.status_code == 303
+    let_go.set()
+    deadline = time.monotonic() + 20
+    while not sent and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert order == ["answered", "published"]
+    assert sent[0].split(b" ")[1:3] == [str(table_id).encode(), str(version + 1).encode()]
