@@ -36,7 +36,7 @@ from .failing import Failing
 from .loading import columns_of, story_of_rows, table_of
 from .snapshots import snapshots
 from .story import StoryItem
-from .waiting import watcher
+from .waiting import WATCH_EVERY, WATCH_WITH_RELAY, watcher
 
 CHANNEL = "classroom:table-moves:"  # and the database's address: one Redis may serve several
 RETRY_AFTER = (0.5, 30.0)  # seconds before listening again after a failure: first, at most
@@ -111,10 +111,12 @@ class Relay:
         wait = RETRY_AFTER[0]
         while True:
             pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+            waiting = watcher_of(self.app)
             try:
                 pubsub.subscribe(self.channel)
                 self.worked()
                 wait = RETRY_AFTER[0]
+                waiting.every = WATCH_WITH_RELAY  # its reads only catch a message lost now
                 while True:
                     # Each wait ends within the client's socket timeout (None: nobody moved).
                     message = pubsub.get_message(timeout=HEARTBEAT)
@@ -125,6 +127,7 @@ class Relay:
                     except Exception:  # a message this code cannot take: the next one may
                         self.failed("taking a relayed move")
             except Exception:
+                waiting.every = WATCH_EVERY  # no relay: the reads bring the moves again
                 self.failed("listening for moves")
             finally:
                 try:

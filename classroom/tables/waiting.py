@@ -25,6 +25,10 @@ from classroom.models import PlayTable
 from .failing import Failing
 
 WATCH_EVERY = 0.2  # seconds between two reads of the waited tables' versions
+# The same while a relay (classroom.tables.relay) brings the other processes' moves at once:
+# the reads only catch a message lost, so fewer of them (a move still reaches every seat
+# within the second the pages promise).
+WATCH_WITH_RELAY = 0.5
 # The watcher's own connection is closed when nothing has waited for this long (a process
 # whose pages have all gone holds none), and opened again at the next wait.
 CLOSE_AFTER = 10.0
@@ -65,6 +69,7 @@ class Watcher:
         # Failed reads in a row: while the database stays away a read fails five times a
         # second, said once with its cause, then once a minute, and when reads work again.
         self.failing = Failing(log, "reading the waited tables' versions")
+        self.every = WATCH_EVERY  # WATCH_WITH_RELAY while a relay listens
         self.thread = threading.Thread(target=self.run, name="table-watcher", daemon=True)
         self.thread.start()
 
@@ -138,9 +143,10 @@ class Watcher:
                 event.tell(known_at)
 
     def run(self) -> None:
-        """Read the waited tables' versions every WATCH_EVERY seconds; wake who is behind."""
+        """Read the waited tables' versions every WATCH_EVERY seconds (WATCH_WITH_RELAY while
+        a relay listens); wake who is behind."""
         while True:
-            time.sleep(WATCH_EVERY)
+            time.sleep(self.every)
             with self.lock:
                 waited = {table: list(waiters) for table, waiters in self.waiting.items()}
             if not waited:

@@ -106,6 +106,17 @@ def test_a_move_taken_by_another_process_reaches_the_streams_with_no_read(
     until_waiting(here, table_id, len(tablets))
     until_listening(here)
 
+    # While the relay listens the watcher reads less often: its reads only catch a message
+    # lost (here it sees nothing at all).
+    from classroom.tables.waiting import WATCH_WITH_RELAY, watcher
+
+    with here.app_context():
+        watching = watcher()
+    deadline = time.monotonic() + 20
+    while watching.every != WATCH_WITH_RELAY and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert watching.every == WATCH_WITH_RELAY
+
     answer = post_move(child_client(there, mover), table_id, actions.DRAW, version)
     assert answer.status_code == 303  # the page again, as a form without JavaScript is answered
     for thread in threads:
@@ -152,6 +163,10 @@ def test_without_redis_the_move_is_taken_and_the_watcher_brings_it(
     threads[0].join(20)
     assert got[0][1]["id"] == str(version + 1)
     assert reads == [table_id]
+    from classroom.tables.waiting import WATCH_EVERY, watcher
+
+    with here.app_context():
+        assert watcher().every == WATCH_EVERY  # no relay listens: the reads bring the moves
 
 
 def test_a_relayed_move_is_the_table_as_read(
