@@ -34,6 +34,7 @@ from classroom.tables.counting import (
     MAX_CUBES,
     Counted,
     count_step,
+    counted_line,
     counting_seats,
     record_count,
 )
@@ -388,6 +389,10 @@ def render_page(
             context["stopped_words"] = why.text
         if between is not None:
             context["told"] = request.args.get("told") == "1"
+            if context["told"] and seat is not None:
+                # After a miscount the results count together with the child, as the game's
+                # end does: the line as counted (the next round is dealt, so from its record).
+                context["told_line"] = counted_line(table, seat, between["round"])
             # The results have no live board: the page says now and then that it is still
             # there (static/js/here.js), so a child reading them is not taken for away.
             context["here_every_ms"] = int(1000 * seen_every())

@@ -234,3 +234,19 @@ def _finish_count(
         zones = bump(table, expected, {"status": status})
         record(db.session, [row], zones)
         db.session.commit()
+
+
+def counted_line(table: PlayTable, seat: int, round_number: int) -> list[int] | None:
+    """The numerals of the seat's child's line as they counted it at the end of a round (its
+    record), or None."""
+    child_id = table.seats[seat].child_id
+    if child_id is None:
+        return None
+    numerals = db.session.scalar(
+        select(CountRow.numerals).where(
+            CountRow.table_id == table.id,
+            CountRow.child_id == child_id,
+            CountRow.round_number == round_number,
+        )
+    )
+    return None if numerals is None else [int(n) for n in numerals]

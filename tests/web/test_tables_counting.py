@@ -283,3 +283,33 @@ def test_a_counting_table_reads_its_childrens_scoring_once_a_request(
     ava_page = tablets[0].get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert "How many points? Type your total." in mia_page  # Mia types her total
     assert "Snap the bar!" in ava_page and "Type your total" not in ava_page  # Ava: cubes
+
+
+@pytest.mark.parametrize("scoring", ["cubes", "total"])
+def test_the_results_between_rounds_count_together_after_a_miscount(
+    app: Flask, child: MadeChild, scoring: str
+) -> None:
+    """The results between two rounds, after a miscount (stacks or total wrong twice), count
+    together with the child as the game's end does, from the line as they counted it (the
+    next round is dealt by then): "Good try! Let's count together: 9 + 9 + 8 + 7 = 33."."""
+    set_level(app, child, "ultra_peek", scoring=scoring)
+    stacked = [9, 9, 8, 7, 0, 1, 2, 3, *([4, 8, 3, 5, 2, 6, 1, 7, 0] * 3)]
+    table_id = start_table(app, [child], ["solid"], stacked=stacked, rounds=2)
+    client = app.test_client()
+    sign_in_child(client, child)
+    end_the_round(app, client, table_id)
+    line = [int(c) for c in game(app, table_id).lines[0]]
+    url = f"/play/tables/{table_id}/count"
+    for _ in range(2):
+        if scoring == "cubes":
+            wrong = [line[0] + 1, *line[1:]]
+            data = {f"cubes_{p}": str(n) for p, n in enumerate(wrong, 1)} | {"press": "snap"}
+        else:
+            data = {"total": str(sum(line) + 1)}
+        answer = client.post(url, data=data)
+    assert answer.headers["Location"].endswith("?told=1")
+    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert "Round 1 of 2 is over!" in page
+    together = f"Good try! Let&#39;s count together: {' + '.join(map(str, line))} = {sum(line)}."
+    assert together in page or together.replace("&#39;", "'") in page
+    assert "Good counting!" not in page
