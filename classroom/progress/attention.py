@@ -67,7 +67,7 @@ class NeedsYou:
     ready: list[Ready] = field(default_factory=list)
     # Children whose flags are all from before this week and still on: no news, but the page
     # must not say "no one stands out" as if none were (a review found it did).
-    still_flagged: list[str] = field(default_factory=list)
+    still_flagged: list[tuple[int, str]] = field(default_factory=list)  # child id, name
 
     def ready_by_level(self) -> list[tuple[Level, list[Ready]]]:
         """The children ready to move up, grouped by the level they would move up to."""
@@ -154,18 +154,18 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
     found: list[Reason] = []
     waiting: list[str] = []
     ready: list[Ready] = []
-    still_flagged: list[str] = []
+    still_flagged: list[tuple[int, str]] = []
     for child in children:
         row = now[child.id]
         if row.active_flags:
-            still_flagged.append(child.display_name)  # taken back below if a flag is new
+            still_flagged.append((child.id, child.display_name))  # taken back if one is new
 
         if child.failed_tries >= max_tries:
             found.append(Reason.of(child, "cannot sign in: too many wrong secret pictures", today))
             continue
         new = [s for s in row.active_flags if s.kind not in before.get(child.id, set())]
         if new:
-            still_flagged.remove(child.display_name)
+            still_flagged.remove((child.id, child.display_name))
             state = max(new, key=lambda s: s.last_seen or today)
             day = state.last_seen or today
             found.append(

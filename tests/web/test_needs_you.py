@@ -322,8 +322,8 @@ def test_a_flag_from_before_this_week_is_said_not_hidden(
     assert "No one stands out today" not in html
     assert "Nothing new today: no new flags, everyone has played this week" in html
     assert (
-        "Still flagged from before this week: Eli "
-        f'(<a href="/classes/{classroom.id}/overview">Progress at a glance</a> says why).'
+        "Still flagged from before this week (each child's page says why): "
+        f'<a href="/children/{eli.id}/progress">Eli</a>.'
     ) in html
     # Without the flag, the page says no one stands out, and names nobody.
     fine = make_child(classroom, "Ava")
