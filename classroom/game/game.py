@@ -434,6 +434,14 @@ class Game:
             return self.options.outside_face_up or knower == owner
         return False
 
+    def _face_up_to_all(self, index: int) -> bool:
+        """Is a card at this place of any line face up for every seat by the level's rule
+        (R2: every place at Ultra-Peek; the outside places at Outside Peek when they are
+        played face up)?"""
+        if self.level is Level.ULTRA_PEEK:
+            return True
+        return self.level is Level.OUTSIDE_PEEK and self.options.outside_face_up and index in (0, 3)
+
     def _learn(self, knower: int, owner: int, index: int) -> None:
         """`knower` sees the card now at owner's position."""
         cell = owner * 4 + index
@@ -669,8 +677,12 @@ class Game:
         public = self._hand_from_discard
         self._placed(seat, index, public)
         self._discard.append(old)
+        # The event is public too where every card is face up for everyone (R2): the story
+        # may then name the card, as the board shows it. (What each seat knows, and since
+        # when, is _placed's, unchanged: the level's rule answers the rest.)
+        told = public or self._face_up_to_all(index)
         events.append(
-            Event(EventKind.PLACED, seat=seat, card=hand, position=a.position, private=not public)
+            Event(EventKind.PLACED, seat=seat, card=hand, position=a.position, private=not told)
         )
         events.append(Event(EventKind.DISCARDED, seat=seat, card=old, position=a.position))
         self._finish_move()

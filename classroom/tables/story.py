@@ -298,7 +298,12 @@ def _tell_one(event: Event, who: object, whose: object) -> StoryLine | None:
     if kind is EventKind.DREW:
         return StoryLine(f"{who(seat)} drew a card.", None, seat)
     if kind is EventKind.PLACED:
-        return StoryLine(f"{who(seat)} put the card in place {event.position}.", None, seat)
+        # Named only when everyone saw it land (a place face up for all by the level's rule:
+        # every place at Ultra-Peek); never a card only its owner saw, who should remember
+        # it (R13), nor one a look shows for a moment.
+        shown = None if event.private else card
+        what = "the card" if shown is None else _card(shown)
+        return StoryLine(f"{who(seat)} put {what} in place {event.position}.", shown, seat)
     if kind is EventKind.DISCARDED and card is not None:
         return StoryLine(f"{who(seat)} put {_card(card)} on the DISCARD pile.", card, seat)
     if kind is EventKind.PEEKED:

@@ -348,3 +348,29 @@ def test_r13_declining_a_swap_changes_nothing() -> None:
     assert game.lines == tuple(tuple(line) for line in LINES)
     assert [game.view(seat).known for seat in range(3)] == before
     assert game.view(1).discard_top == SWAP
+
+
+@pytest.mark.parametrize(
+    ("level", "options", "position", "told"),
+    [
+        ("ultra_peek", {}, 2, True),  # every place face up for everyone
+        ("outside_peek", {"outside_face_up": True}, 1, True),  # an outside place, face up
+        ("outside_peek", {"outside_face_up": True}, 2, False),  # a middle place: face down
+        ("outside_peek", {}, 1, False),
+        ("peek", {}, 1, False),
+        ("standard", {}, 4, False),
+    ],
+)
+def test_r2_a_drawn_card_put_where_everyone_sees_it_is_told_to_everyone(
+    level: str, options: dict[str, bool], position: int, told: bool
+) -> None:
+    """R2: a card drawn from the DRAW pile and put in the line is public where the level
+    shows that place face up to every seat (the story then names it, as the board shows it);
+    elsewhere only its owner saw it. What each seat knows is the level's rule either way."""
+    game = table(level, LINES, 5, [8], **options)
+    events = play(game, DRAW, replace(position))
+    (placed,) = [e for e in events if e.kind.value == "placed"]
+    assert placed.private is not told
+    assert (placed.for_seat(1).card == 8) is told
+    assert placed.for_seat(0).card == 8  # the owner always saw it
+    assert game.view(1).shown[0][position - 1] == (8 if told else None)

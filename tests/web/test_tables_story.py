@@ -98,6 +98,22 @@ def test_a_private_draw_is_never_named() -> None:
     assert texts(events, 1)[-1] == "Now it is your turn."
 
 
+def test_a_card_put_where_everyone_sees_it_is_named() -> None:
+    """At Ultra-Peek (and on the face-up outside places of Outside Peek) a card drawn and
+    put in a line lands face up for everyone: the engine tells it to every seat, and the
+    story names it, as the board shows it (a review found "Tabby put the card in place 1."
+    beside the face-up card)."""
+    events = [
+        Event(EventKind.DREW, seat=0, card=8, private=True),
+        Event(EventKind.PLACED, seat=0, card=8, position=2),
+        Event(EventKind.DISCARDED, seat=0, card=6, position=2),
+    ]
+    assert texts(events, 1)[:2] == ["Mia drew a card.", "Mia put the 8 in place 2."]
+    assert texts(events, 0)[1] == "You put the 8 in place 2."
+    assert texts(events, None)[1] == "Mia put the 8 in place 2."
+    assert [line.card for line in tell(events_for(events, 1), NAMES, 1)][:2] == [None, 8]
+
+
 def test_peek_swap_call_and_the_end() -> None:
     events = [
         Event(EventKind.PEEKED, seat=2, card=6, position=4, private=True),
