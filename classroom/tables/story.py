@@ -222,6 +222,15 @@ def tell(
         if kind is EventKind.TOOK_DISCARD and event.card is not None:
             taken = event
             continue
+        if kind is EventKind.PLACED and event.card is not None:
+            # Named only when everyone saw it land and the reader sees its place face up: a
+            # card put face down is the child's to remember (R13), even one taken from the
+            # DISCARD pile in an earlier update, and one only its owner saw is never named.
+            hidden_place = (
+                face_up is not None and seat is not None and not face_up(seat, event.position)
+            )
+            if event.private or hidden_place:
+                event = event._replace(card=None)
         if taken is not None:
             if kind is EventKind.PLACED and event.seat == taken.seat:
                 card = named(taken, event.position).card
@@ -298,12 +307,9 @@ def _tell_one(event: Event, who: object, whose: object) -> StoryLine | None:
     if kind is EventKind.DREW:
         return StoryLine(f"{who(seat)} drew a card.", None, seat)
     if kind is EventKind.PLACED:
-        # Named only when everyone saw it land (a place face up for all by the level's rule:
-        # every place at Ultra-Peek); never a card only its owner saw, who should remember
-        # it (R13), nor one a look shows for a moment.
-        shown = None if event.private else card
-        what = "the card" if shown is None else _card(shown)
-        return StoryLine(f"{who(seat)} put {what} in place {event.position}.", shown, seat)
+        # `card`: only where tell() lets the reader see it named.
+        what = "the card" if card is None else _card(card)
+        return StoryLine(f"{who(seat)} put {what} in place {event.position}.", card, seat)
     if kind is EventKind.DISCARDED and card is not None:
         return StoryLine(f"{who(seat)} put {_card(card)} on the DISCARD pile.", card, seat)
     if kind is EventKind.PEEKED:

@@ -112,6 +112,13 @@ def test_a_card_put_where_everyone_sees_it_is_named() -> None:
     assert texts(events, 0)[1] == "You put the 8 in place 2."
     assert texts(events, None)[1] == "Mia put the 8 in place 2."
     assert [line.card for line in tell(events_for(events, 1), NAMES, 1)][:2] == [None, 8]
+    # Where the reader sees that place face down, it is not named, even though everyone saw
+    # it (a card taken from the DISCARD pile, its placing in the next live update: at
+    # Standard the child is to remember it, R13).
+    face_down = tell(events_for(events[1:], 1), NAMES, 1, face_up=lambda seat, place: False)
+    assert face_down[0].text == "Mia put the card in place 2." and face_down[0].card is None
+    face_up = tell(events_for(events[1:], 1), NAMES, 1, face_up=lambda seat, place: True)
+    assert face_up[0].text == "Mia put the 8 in place 2."
 
 
 def test_peek_swap_call_and_the_end() -> None:
