@@ -434,13 +434,10 @@ class Game:
             return self.options.outside_face_up or knower == owner
         return False
 
-    def _face_up_to_all(self, index: int) -> bool:
-        """Is a card at this place of any line face up for every seat by the level's rule
-        (R2: every place at Ultra-Peek; the outside places at Outside Peek when they are
-        played face up)?"""
-        if self.level is Level.ULTRA_PEEK:
-            return True
-        return self.level is Level.OUTSIDE_PEEK and self.options.outside_face_up and index in (0, 3)
+    def _face_up_to_all(self, owner: int, index: int) -> bool:
+        """Is the card at owner's position in view of every seat by the level's rule (R2:
+        every place at Ultra-Peek; the outside places at Outside Peek played face up)?"""
+        return all(self._always_seen(knower, owner, index) for knower in range(self.seats))
 
     def _learn(self, knower: int, owner: int, index: int) -> None:
         """`knower` sees the card now at owner's position."""
@@ -680,7 +677,7 @@ class Game:
         # The event is public too where every card is face up for everyone (R2): the story
         # may then name the card, as the board shows it. (What each seat knows, and since
         # when, is _placed's, unchanged: the level's rule answers the rest.)
-        told = public or self._face_up_to_all(index)
+        told = public or self._face_up_to_all(seat, index)
         events.append(
             Event(EventKind.PLACED, seat=seat, card=hand, position=a.position, private=not told)
         )
