@@ -6,11 +6,11 @@ next read (0.2 s) to learn of it. With a relay the move is published on one Redi
 each process with a stream waiting at that table keeps it as its snapshot and wakes the streams
 at once: no read of the table, no wait.
 
-The relay only spares work: the watcher still reads the waited versions every 0.2 s, so a
-message lost, late or never sent (Redis away) costs the streams that wait and one read, as
-without a relay, never a move. Messages are ordered by table version (an older one never
-replaces a newer snapshot), and a process skips its own and those of tables it does not wait
-for, before decoding them.
+The relay only spares work: the watcher still reads the waited versions (every 0.5 s while
+the relay listens, 0.2 s otherwise), so a message lost, late or never sent (Redis away) costs
+the streams that wait and one read, as without a relay, never a move. Messages are ordered
+by table version (an older one never replaces a newer snapshot), and a process skips its own
+and those of tables it does not wait for, before decoding them.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ class Relay:
         try:
             self.outbox.put_nowait((table, story))
         except queue.Full:
-            self.failed("the relay's outbox is full")
+            self.failing.failed(detail="the relay's outbox is full")
 
     def sending(self) -> None:
         """Send each move put in the outbox, for as long as the process lives."""
@@ -90,9 +90,9 @@ class Relay:
             try:
                 self.client.publish(self.channel, head + jsoncodec.dumps(body).encode())
             except Exception:
-                self.failed("publishing a move")
+                self.failing.failed(detail="publishing a move")
             else:
-                self.worked()
+                self.failing.worked()
 
     def listening(self) -> None:
         """Listen for the other processes' moves from now on (once)."""
@@ -114,7 +114,7 @@ class Relay:
             waiting = watcher_of(self.app)
             try:
                 pubsub.subscribe(self.channel)
-                self.worked()
+                self.failing.worked()
                 wait = RETRY_AFTER[0]
                 waiting.every = WATCH_WITH_RELAY  # its reads only catch a message lost now
                 while True:
@@ -125,10 +125,10 @@ class Relay:
                     try:
                         self.received(message["data"])
                     except Exception:  # a message this code cannot take: the next one may
-                        self.failed("taking a relayed move")
+                        self.failing.failed(detail="taking a relayed move")
             except Exception:
                 waiting.every = WATCH_EVERY  # no relay: the reads bring the moves again
-                self.failed("listening for moves")
+                self.failing.failed(detail="listening for moves")
             finally:
                 try:
                     pubsub.close()
@@ -154,14 +154,6 @@ class Relay:
             snapshots().put(table, story)
         waiting.moved(table.id, table.version, shared_at)
 
-    def failed(self, what: str) -> None:
-        """A failure, said in the log as classroom.tables.failing says."""
-        self.failing.failed(detail=what)
-
-    def worked(self) -> None:
-        """The relay works (again)."""
-        self.failing.worked()
-
 
 # The longest wait for a message before the listener looks again (under the socket timeout).
 HEARTBEAT = 4.0
@@ -169,9 +161,8 @@ HEARTBEAT = 4.0
 
 def decode(body: dict[str, Any]) -> tuple[PlayTable, list[StoryItem]]:
     """A relayed move's table (with its seats, objects of no session) and story."""
-    table = table_of(_columns(body["table"], _table_times()), [
-        _columns(seat, _seat_times()) for seat in body["seats"]
-    ])  # fmt: skip
+    seats = [_columns(seat, _times(TableSeat)) for seat in body["seats"]]
+    table = table_of(_columns(body["table"], _times(PlayTable)), seats)
     return table, story_of_rows(list(reversed(body["story"])))  # stored rows: newest first
 
 
@@ -184,13 +175,9 @@ def _columns(values: dict[str, Any], times: frozenset[str]) -> list[tuple[str, A
 
 
 @cache
-def _table_times() -> frozenset[str]:
-    return frozenset(c.key for c in PlayTable.__table__.c if isinstance(c.type, DateTime))
-
-
-@cache
-def _seat_times() -> frozenset[str]:
-    return frozenset(c.key for c in TableSeat.__table__.c if isinstance(c.type, DateTime))
+def _times(model: type[PlayTable] | type[TableSeat]) -> frozenset[str]:
+    """The model's columns that hold a time."""
+    return frozenset(c.key for c in model.__table__.c if isinstance(c.type, DateTime))
 
 
 _MAKING = threading.Lock()
