@@ -35,7 +35,7 @@ from classroom.tables.loading import seat_of_child
 from classroom.tables.moves import MoveResult
 from classroom.tables.relay import relay
 from classroom.tables.snapshots import snapshots
-from classroom.tables.status import TableStatus
+from classroom.tables.status import IN_PLAY
 from classroom.tables.waiting import wait_for_move, watcher
 
 # Seconds between two heartbeats: a dropped connection is noticed and closed, and the page
@@ -196,14 +196,17 @@ def from_snapshot(
     version. `known_at`: when the table was known to be past `since` (what woke the stream);
     a table read no earlier than that is shared, else it is read again.
     None when the page must read the table itself, as a poll would: something is due there (a
-    computer player's move, a child away or back), the game is not in play, or the child has
-    no seat any more."""
+    computer player's move, a child away or back), the game is neither in play nor counting,
+    or the child has no seat any more."""
     snapshot = snapshots().past(table_id, since, known_at)
     if snapshot is None:
         return None
     table = snapshot.table
     seat = seat_of_child(table, child_id)
-    if table.status != TableStatus.PLAYING or seat is None:
+    # A table counting is shared too: each count wakes every other seat, and its board (who
+    # still counts, the bars of who has) is built from the table's row and seats alone. A
+    # child away (quiet_after_read) still sends the stream to read the table itself.
+    if table.status not in IN_PLAY or seat is None:
         return None
     after = quiet_after_read(table, child_id)
     if after[0] is None:

@@ -6,8 +6,9 @@ needs no read at all: its request leaves the table as its transaction wrote it (
 wakes the process's streams of that table at once.
 
 A snapshot belongs to no database session, so the streams of every thread or greenlet
-may read it at once; nothing writes to it. A stream with something to do (a computer player to
-move, a child who came back, a round to count) reads the table itself, as a poll does. The
+may read it at once; nothing writes to it. A table counting is shared too. A stream with
+something to do (a computer player to move, a child away or back) reads the table itself, as a
+poll does. The
 newest snapshot of each table is kept, for KEEP tables at most.
 """
 

@@ -19,16 +19,20 @@ from classroom.extensions import db
 from classroom.game import actions
 from classroom.models import TableSeat
 from classroom.play.push import event
+from classroom.tables.waiting import watcher
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
     child_client,
+    count_for,
     counted_reads,
     draw_soon,
     game,
     pair_at_standard,
+    poll,
     post_move,
     seat_state,
     set_level,
+    three_counting,
 )
 
 BEAT = {"event": "beat", "data": "{}"}  # the stream's heartbeat, as `messages` gives it
@@ -233,6 +237,77 @@ def test_the_streams_of_a_process_build_their_boards_from_one_read_of_the_table(
         "yours": True,
     }
     assert reads == ([] if made == "in this process" else [table_id])
+
+
+def test_the_streams_of_a_counting_table_share_one_read_of_it(
+    app: Flask,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While a table counts, each count wakes every other seat: their streams build their
+    boards from one read of the table too (before, each read it through the session, as a
+    poll does, several times a board's cost). Each is sent what a poll would answer: Mia and
+    Leo, still counting, see no one's score; Ava, who has counted, is then sent Mia's bar."""
+    app.config["TABLE_PUSH"] = 5
+    table_id, _, clients = three_counting(app, make_child, classroom)
+    ava, mia, leo = clients
+    from classroom.play import push
+
+    version = int(poll(ava, table_id)["version"])
+    reads = counted_reads(monkeypatch)
+    alone: list[int] = []  # a stream reading the table itself, as a poll does
+    read_alone = push.state_data
+
+    def reading_alone(table: int, *rest: Any) -> dict[str, Any]:
+        alone.append(table)
+        return read_alone(table, *rest)
+
+    monkeypatch.setattr(push, "state_data", reading_alone)
+
+    def woken(tablets: list[FlaskClient], at: int, count: Callable[[], None]) -> list[Any]:
+        """Each tablet's first event after `count`, its stream opened at version `at`."""
+        got: list[Any] = [None] * len(tablets)
+
+        def listen(index: int) -> None:
+            url = f"/play/tables/{table_id}/events?version={at}"
+            response = tablets[index].get(url, buffered=False)
+            stream = messages(response.response)
+            next(stream)  # the open's id
+            got[index] = next(stream)
+            response.close()
+
+        listening = [threading.Thread(target=listen, args=(i,)) for i in range(len(tablets))]
+        for thread in listening:
+            thread.start()
+        with app.app_context():
+            waiting = watcher().waiting
+        deadline = time.monotonic() + 20
+        while len(waiting.get(table_id, ())) < len(tablets) and time.monotonic() < deadline:
+            time.sleep(0.01)  # until every stream waits for the table to move on
+        assert len(waiting.get(table_id, ())) == len(tablets)
+        count()
+        for thread in listening:
+            thread.join(20)
+        return got
+
+    got = woken([mia, leo], version, lambda: count_for(app, ava, table_id, 0))
+    assert reads == [table_id] and alone == []  # one read for both streams
+    for tablet, pushed in zip([mia, leo], got, strict=True):
+        data = json.loads(pushed["data"])
+        polled = poll(tablet, table_id, version)
+        assert data["version"] == polled["version"] > version
+        assert data["status"] == "counting" and "data-board" in data["html"]
+        assert data["news"] == polled["news"] and data["story"] == polled["story"]
+        assert "bars" not in data and "bars" not in polled  # still counting: no scores
+
+    version = int(poll(ava, table_id)["version"])
+    reads.clear()
+    [pushed] = woken([ava], version, lambda: count_for(app, mia, table_id, 1))
+    data = json.loads(pushed["data"])
+    assert reads == [table_id] and alone == []
+    assert data["status"] == "counting" and data["bars"]  # Mia's bar beside Ava's
+    assert data["bars"] == poll(ava, table_id, version)["bars"]
 
 
 def test_a_stream_keeps_its_quiet_answer_across_heartbeats(
