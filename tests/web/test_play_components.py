@@ -546,6 +546,17 @@ def test_type_total_works_without_javascript(app: Flask) -> None:
     assert (Path(app.static_folder or "") / "icons" / "clear.svg").is_file()
 
 
+def test_the_counting_steps_pictures_show_no_number(app: Flask) -> None:
+    """The only numbers on the counting step are the child's cards and what they count or
+    type: a numeral drawn in a button's picture ("12" beside "That's my total") is one a child
+    may copy, or take for the right answer."""
+    icons = Path(app.static_folder or "") / "icons"
+    for name in ("cube-add", "cube-remove", "snap", "clear", "total"):
+        drawn = (icons / f"{name}.svg").read_text()
+        texts = re.findall(r"<text[^>]*>(.*?)</text>", drawn, flags=re.S)
+        assert not any(re.search(r"\d", text) for text in texts), (name, texts)
+
+
 # ---- the speaker ------------------------------------------------------------------------------
 
 

@@ -13,7 +13,19 @@ from flask.testing import FlaskClient
 
 from classroom.game import actions
 from tests.web.conftest import MadeChild, MadeClass
-from tests.web.tables import child_client, play_turn, poll, post_move, snapshot, start_table
+from tests.web.tables import (
+    child_client,
+    count_for,
+    game,
+    play_turn,
+    poll,
+    post_move,
+    set_level,
+    snapshot,
+    start_table,
+    three_counting,
+)
+from tests.web.test_tables_counting import end_the_round
 
 
 class TopWords(HTMLParser):
@@ -101,3 +113,51 @@ def test_the_teacher_watching_hears_whose_turn_it_is(
     assert top.banner == [f"{child.display_name}'s turn"]
     assert top.prompt == []
     assert top.spoken == [f"It is {child.display_name}'s turn."]
+
+
+def test_while_counting_and_at_the_games_end_the_speaker_says_what_to_do(
+    app: Flask, child: MadeChild
+) -> None:
+    """The speaker is how a child who cannot read yet hears what to do: while counting it
+    reads the step (and "Let's count again" with its cards when it came), and at the game's
+    end who won and the way home; never the banner's "The round is over!" alone."""
+    set_level(app, child, "ultra_peek", scoring="cubes_and_total")
+    table_id = start_table(app, [child], ["solid"])
+    client = child_client(app, child)
+    end_the_round(app, client, table_id)
+    line = [int(c) for c in game(app, table_id).lines[0]]
+    page = f"/play/tables/{table_id}"
+    assert words(client.get(page).get_data(as_text=True)).speaker == [
+        "The round is over! Put cubes on your cards. One cube for each one the card says."
+        " The 0 card gets none. Then tap Snap the bar!"
+    ]
+    place = next(i for i, n in enumerate(line) if n != 0)
+    wrong = [n + 1 if i == place else n for i, n in enumerate(line)]
+    url = f"/play/tables/{table_id}/count"
+    snap = {"press": "snap"}
+    again = client.post(url, data={f"cubes_{p + 1}": str(n) for p, n in enumerate(wrong)} | snap)
+    assert words(client.get(again.headers["Location"]).get_data(as_text=True)).speaker == [
+        "Let's count again! The round is over! Put cubes on your cards."
+        f" Card {place + 1} says {line[place]}. Then tap Snap the bar!"
+    ]
+    client.post(url, data={f"cubes_{p + 1}": str(n) for p, n in enumerate(line)} | snap)
+    assert words(client.get(page).get_data(as_text=True)).speaker == [
+        "How many points? Type your total. Then tap That's my total."
+    ]
+    assert client.post(url, data={"total": str(sum(line))}).status_code == 303
+    assert snapshot(app, table_id)[1] == "finished"
+    over = client.get(page).get_data(as_text=True)
+    [said] = words(over).speaker
+    assert said.startswith("The game is over! ") and said.endswith(" Tap Back home.")
+    assert said.removesuffix(" Tap Back home.") in over  # the words on the page, read
+
+
+def test_a_child_who_has_counted_hears_their_points_and_that_the_others_still_count(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    table_id, _, clients = three_counting(app, make_child, classroom)
+    count_for(app, clients[0], table_id, 0)
+    score = sum(int(c) for c in game(app, table_id).lines[0])
+    page = clients[0].get(f"/play/tables/{table_id}").get_data(as_text=True)
+    points = f"{score} point" + ("" if score == 1 else "s")
+    assert words(page).speaker == [f"Your line makes {points}. Waiting for everyone to count."]
