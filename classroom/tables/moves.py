@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from classroom.extensions import db
-from classroom.game import Action, Event, Game
+from classroom.game import Action, Event, EventKind, Game
 from classroom.game.players.talk import Thought, think
 from classroom.insights.choices import describe_choice
 from classroom.models import (
@@ -185,6 +185,16 @@ def play_move(
     return move(table, game_of(table), seat, action, from_page=True)
 
 
+def told_with(events: list[Event], thought: Thought | None) -> list[Event | Thought]:
+    """A move's story: its events, with a computer player's thought said right after what the
+    player did, before the turn passes on ("Top Cat called Rat-a-Tat-Cat!", then its "I think
+    my line is the lowest", then "Now it is Tabby's turn")."""
+    if thought is None:
+        return list(events)
+    at = next((i for i, e in enumerate(events) if e.kind is EventKind.TURN_ENDED), len(events))
+    return [*events[:at], thought, *events[at:]]
+
+
 def move(
     table: PlayTable,
     game: Game,
@@ -233,7 +243,7 @@ def move(
     # The thought comes from the player's own view before the move, the move and its events
     # only (classroom/game/players/talk.py); the story redacts it for each seat.
     thought = think(view, action, events) if thinking else None
-    story: list[Event | Thought] = [*events, thought] if thought is not None else list(events)
+    story = told_with(events, thought)
     status = TableStatus.PLAYING
     if game.round_over:
         rows.extend(_round_rows(table, game, when))

@@ -218,3 +218,27 @@ def test_home_tells_unfinished_games_apart_by_the_other_players_faces(
     faces = [re.findall(r'<img class="picture[^"]*" src="[^"]+" alt="([^"]+)"', b) for b in buttons]
     assert sorted(len(f) for f in faces) == [1, 3]
     assert child.display_name not in " ".join(buttons)
+
+
+def test_a_thought_is_said_before_the_turn_passes_on() -> None:
+    """A computer player's call, then its thought, then whose turn it is: the thought follows
+    its own move, never the next player's turn (a reviewer heard "Now it is Tabby's turn."
+    before Top Cat's "Rat-a-Tat-Cat!")."""
+    from classroom.game import Event, EventKind
+    from classroom.game.players.talk import ThoughtKind
+    from classroom.tables.moves import told_with
+    from classroom.tables.story import tell
+
+    called = Event(EventKind.CALLED, seat=1)
+    passed = Event(EventKind.TURN_ENDED, seat=1, other_seat=2)
+    thought = Thought(ThoughtKind.CALLED, 1)
+    story = told_with([called, passed], thought)
+    assert story == [called, thought, passed]
+    lines = [line.text for line in tell(story, ["Mia", "Top Cat", "Tabby"], 0)]
+    assert lines[0] == "Top Cat called Rat-a-Tat-Cat!"
+    assert lines[1].startswith("Top Cat: ") and "Rat-a-Tat-Cat!" in lines[1]
+    assert lines[2] == "Now it is Tabby's turn."
+    # A move that ends no turn: the thought after its events; no thought: the events alone.
+    drew = Event(EventKind.DREW, seat=1)
+    assert told_with([drew], thought) == [drew, thought]
+    assert told_with([called, passed], None) == [called, passed]
