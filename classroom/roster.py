@@ -1,5 +1,5 @@
 """Putting a child on a class roster: a picture nobody else in the class has, a secret, and
-the default assignment as the first line of their history."""
+the default assignment as the first line of their history; and their names in sentences."""
 
 from __future__ import annotations
 
@@ -25,3 +25,9 @@ def enrol(classroom: Classroom, name: str, teacher: Teacher) -> Child | None:
     db.session.add(child)
     record_first_assignment(child, teacher, "Added to the class")
     return child
+
+
+def full_stop(text: str) -> str:
+    """The full stop after a sentence that ends with `text`: none if it ends with one."""
+    # Names are a first name and an initial ("Ben O."): a second stop read as a typo.
+    return "" if text.endswith(".") else "."

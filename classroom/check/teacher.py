@@ -25,6 +25,7 @@ from classroom.dashboard.export import BOM, line, text
 from classroom.extensions import db
 from classroom.forms import FormPage, choices, render_form
 from classroom.models import Child, Classroom, NumberCheck, NumberCheckAnswer
+from classroom.roster import full_stop
 from classroom.zones import local, offset_text
 
 teacher_bp = teacher_blueprint("number_check", __name__)
@@ -107,9 +108,7 @@ def class_page(class_id: int) -> FormPage:
         db.session.commit()
         if given.given:
             names = ", ".join(c.display_name for c in given.given)
-            # Names often end with an initial's period ("Mia K."): no second one after it.
-            end = "" if names.endswith(".") else "."
-            flash(f"The number check is on the home page of: {names}{end}", "success")
+            flash(f"The number check is on the home page of: {names}{full_stop(names)}", "success")
         # One line per reason, however many children it names.
         unfinished = [c.display_name for c, when in given.waiting if when is None]
         recent = [

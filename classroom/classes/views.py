@@ -38,9 +38,11 @@ from classroom.models import (
 from classroom.pictures import new_invite_code, new_join_code, new_secret, typed_invite_code
 from classroom.progress import needs_you
 from classroom.progress.keep import rebuild
+from classroom.roster import full_stop
 from classroom.zones import known_zones, today_in
 
 bp = teacher_blueprint("classes", __name__, url_prefix="/classes")
+bp.add_app_template_filter(full_stop, "full_stop")
 
 
 def unique_join_code() -> str:

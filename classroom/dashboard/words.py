@@ -14,8 +14,10 @@ from classroom.zones import DEFAULT_ZONE, aware, local
 # The trend as an arrow and in words: the arrow alone is never the only cue.
 TREND_ARROWS = {Trend.UP: "↑", Trend.STEADY: "→", Trend.DOWN: "↓"}
 TREND_WORDS = {Trend.UP: "going up", Trend.STEADY: "steady", Trend.DOWN: "going down"}
-MOVE_ARROWS = {Move.UP: "↑", Move.STAY: "=", Move.DOWN: "↓"}
-MOVE_WORDS = {Move.UP: "Move up", Move.STAY: "Stay", Move.DOWN: "Move down"}
+# The next step's arrow, before its words: up or down only, since "Next step: = Stay at Peek"
+# read as a typo. The words say it all, so the arrow is hidden from screen readers.
+MOVE_ARROWS = {Move.UP: "↑", Move.DOWN: "↓"}
+MOVE_WORDS = {Move.UP: "Move up to", Move.STAY: "Stay at", Move.DOWN: "Move down to"}
 FLAG_NAMES = {
     "cat_versus_rat": "Cat versus rat",
     "memory": "Memory",
@@ -81,12 +83,6 @@ def trend_text(trend: Trend | None) -> str:
         return "not enough yet to tell"
     # A no-break space: in a narrow column the arrow stays with its first word.
     return f"{TREND_ARROWS[trend]}\u00a0{TREND_WORDS[trend]}"
-
-
-def move_text(move: Move, level: Level) -> str:
-    """ "↑ Move up to Peek", "= Stay at Peek"."""
-    joint = "at" if move is Move.STAY else "to"
-    return f"{MOVE_ARROWS[move]} {MOVE_WORDS[move]} {joint} {level.label}"
 
 
 def monday_of(week: str) -> date:

@@ -286,6 +286,7 @@ def cat_versus_rat_of(sums: Sums, slips: Sequence[Example]) -> CatVersusRat:
             f"Right on cat-rat pairs ({cat_rat.text()}) but not on cat-cat pairs "
             f"({cat_cat.text()}; {same.hits} of {same.chances} at distances where cat-rat "
             f"pairs would give about {round(expected)}){like}.",
+            common,
         )
     return CatVersusRat(
         cat_cat,

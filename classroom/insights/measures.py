@@ -207,3 +207,8 @@ class Flag:
 
     kind: FlagKind
     sentence: str
+    # The child's own most frequent slip, in words ("kept a 6 when a 1 came"), which the
+    # sentence quotes too: a line that names the flag beside the child's name gives this one,
+    # never a made-up case. None where the flag has no single slip to show (counting, adding,
+    # calling: their sentences give the child's own figures).
+    example: str | None = None

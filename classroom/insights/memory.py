@@ -102,11 +102,12 @@ def memory_of(sums: Sums, found: Sequence[Example], *, cat_versus_rat: bool = Fa
     flag = None
     value = held.value
     if value is not None and 1 - value >= MEMORY_SLIPS and len(found) >= MEMORY_SLIPS_AT_LEAST:
-        example = f'; for example "{common_text(found)}"'
+        common = common_text(found)
         flag = Flag(
             FlagKind.MEMORY,
             f"{len(found)} of {chances} choices went against a card they had seen"
-            f" but could not see then{example}.",
+            f' but could not see then; for example "{common}".',
+            common,
         )
     return Memory(held, tuple(found), flag, left_out)
 

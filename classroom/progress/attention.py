@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from classroom.extensions import db
 from classroom.game import Level
-from classroom.insights import Move, Recommendation, Trend
+from classroom.insights import Flag, Move, Recommendation, Trend
 from classroom.models import AssignmentChange, Child, Classroom, DailyTally
 from classroom.zones import local_day
 
@@ -76,12 +76,20 @@ class NeedsYou:
 
 
 FLAG_WORDS = {
-    "cat_versus_rat": "treats all cats alike (keeps a 4 when a 3 comes)",
+    "cat_versus_rat": "treats all cats alike",
     "memory": "choices went against cards they had seen",
     "counting": "cube bars not as long as the number",
     "adding": "typed totals not right",
     "calling": 'calls "Rat-a-Tat-Cat" without the lowest score',
 }
+
+
+def flag_text(flag: Flag) -> str:
+    """The flag in a few words, with the child's own example where the flag has one."""
+    words = FLAG_WORDS[flag.kind.value]
+    # The child's page's example, never a textbook case: beside Mia's name "(keeps a 4 when
+    # a 3 comes)" read as hers, while her slips were a 6 kept when a 1 or a 2 came (a review).
+    return f'{words}, for example "{flag.example}"' if flag.example else words
 
 
 def level_since(child_ids: list[int], time_zone: str) -> dict[int, date]:
@@ -171,7 +179,7 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
             found.append(
                 Reason.of(
                     child,
-                    f"new this week: {FLAG_WORDS[state.kind.value]} (seen {day:%a %-d %b})",
+                    f"new this week: {flag_text(state.flag)} (seen {day:%a %-d %b})",
                     day,
                 )
             )

@@ -494,3 +494,45 @@ def test_a_week_the_period_cuts_says_which_of_its_days_it_holds(
         *[day(monday) for monday in mondays[1:4]],
         f"{day(mondays[4])} (to {day(end, False)})",
     ]
+
+
+def test_the_next_step_to_stay_has_no_stray_symbol(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, pupils: list[MadeChild]
+) -> None:
+    """A review read "Next step: = Stay at Peek" as a typo: staying has no symbol, and the
+    arrows of moving up or down are hidden from screen readers, the words saying the same."""
+    from tests.web.test_needs_you import Habit, play
+
+    stays, moves = pupils[:2]
+    play(app, classroom, stays, Habit.CATS_ALIKE, list(range(1, 15)))
+    play(app, classroom, moves, Habit.CORRECT, list(range(1, 15)))
+    stay = 'Stay at <span class="level-name">Ultra-Peek</span>'
+    up = '<span aria-hidden="true">↑</span> Move up to <span class="level-name">Peek</span>'
+    assert f"Next step: {stay}</h2>" in page(teacher_client, f"/children/{stays.id}/progress")
+    assert f"Next step: {up}</h2>" in page(teacher_client, f"/children/{moves.id}/progress")
+    table = page(teacher_client, f"/classes/{classroom.id}/overview").split(
+        'class="roster overview-table"', 1
+    )[1]
+    summaries = r'<details class="recommendation[^"]*">\s*<summary>(.*?)</summary>'
+    steps = [" ".join(step.split()) for step in re.findall(summaries, table, re.S)]
+    assert steps == [stay, up]
+
+
+def test_not_enough_looks_per_turn_is_muted_as_every_other_figure(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """A review found "not enough yet: 5 of 10 chances" dark in the week table's "Looks per
+    turn" column, and muted grey in every other column: every such cell is muted now."""
+    from tests.web.tables import set_level
+    from tests.web.test_needs_you import Habit, play
+
+    set_level(app, child, "peek")
+    play(app, classroom, child, Habit.CORRECT, [1, 9], level="peek")
+    html = page(teacher_client, f"/children/{child.id}/progress")
+    table = html.split('id="weeks-table"', 1)[1].split("</table>", 1)[0]
+    heads = re.findall(r'<th scope="col">([^<]+)</th>', table)
+    looks = heads.index("Looks per turn") - 1  # the week is the row's heading, not a cell
+    rows = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in table.split("<tr>")[2:]]
+    assert any("not enough yet" in row[looks] for row in rows)
+    short = [cell for row in rows for cell in row if "not enough yet" in cell]
+    assert all(cell.startswith('<span class="muted">not enough yet') for cell in short), short

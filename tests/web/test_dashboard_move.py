@@ -24,6 +24,10 @@ def ready(app: Flask, classroom: MadeClass, child: MadeChild) -> MadeChild:
     return child
 
 
+# The next step's heading: the arrow is hidden from screen readers, the words say it.
+UP_TO_PEEK = '<span aria-hidden="true">↑</span> Move up to <span class="level-name">Peek</span>'
+
+
 def history(app: Flask, child: MadeChild) -> list[AssignmentChange]:
     with app.app_context():
         rows = db.session.query(AssignmentChange).filter_by(child_id=child.id).all()
@@ -42,7 +46,7 @@ def test_the_recommended_move_is_one_tap_and_kept_in_the_history(
     app: Flask, teacher_client: FlaskClient, ready: MadeChild
 ) -> None:
     html = page(teacher_client, f"/children/{ready.id}/progress")
-    assert "Next step: ↑ Move up to Peek" in html
+    assert f"Next step: {UP_TO_PEEK}</h2>" in html
     assert ">Move to Peek</button>" in html
     sentence = re.search(r"<p>(Move up to Peek: [^<]+)</p>", html)
     assert sentence is not None
@@ -182,7 +186,7 @@ def test_a_past_period_offers_no_move_and_a_forged_one_changes_nothing(
     end = today() - timedelta(days=3)
     start = end - timedelta(days=27)
     html = page(teacher_client, f"/children/{ready.id}/progress?start={start}&end={end}")
-    assert "Next step: ↑ Move up to Peek" in html
+    assert f"Next step: {UP_TO_PEEK}</h2>" in html
     assert ">Move to Peek</button>" not in html
     assert "This was the next step on" in html and "see the next step today" in html
     changes = len(history(app, ready))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
+from html import unescape
 from pathlib import Path
 
 from flask import Flask
@@ -336,3 +337,73 @@ def test_a_flag_from_before_this_week_is_said_not_hidden(
         db.session.commit()
     html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
     assert "Still flagged" not in html
+
+
+def test_a_new_flag_gives_the_childs_own_example_as_their_page_does(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """A review found "Mia K.: new this week: treats all cats alike (keeps a 4 when a 3
+    comes)", a textbook case read as Mia's own, while her slips were a 6 kept when a 1 or a 2
+    came and her page's flag said so: the line gives the example her page gives."""
+    mia = make_child(classroom, "Mia K.")
+    play(app, classroom, mia, Habit.CORRECT, list(range(8, 22)))
+    play(app, classroom, mia, Habit.CATS_ALIKE, list(range(1, 7)))
+    with app.app_context():
+        db.session.execute(update(Child).values(created_at=datetime.now(UTC) - timedelta(weeks=8)))
+        db.session.commit()
+    html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
+    reasons = {name: unescape(reason) for name, reason in names_and_reasons(html)}
+    progress = teacher_client.get(f"/children/{mia.id}/progress").get_data(as_text=True)
+    own = re.search(r"for example &#34;([^&]+)&#34;", progress)
+    assert own is not None
+    assert re.fullmatch(
+        rf'new this week: treats all cats alike, for example "{own.group(1)}" '
+        r"\(seen \w{3} \d{1,2} \w{3}\)",
+        reasons["Mia K."],
+    ), reasons["Mia K."]
+    assert "keeps a 4 when a 3 comes" not in html
+
+
+def test_a_flag_without_a_slip_of_its_own_gives_no_example() -> None:
+    """Cube bars, typed totals and calls have no single slip to quote: the line names the
+    flag and no made-up example; a flag with the child's own slip gives that one."""
+    from classroom.insights import Flag, FlagKind
+    from classroom.progress.attention import flag_text
+
+    counting = Flag(FlagKind.COUNTING, "Cube stacks matched their card 5 of 12 times; ...")
+    assert flag_text(counting) == "cube bars not as long as the number"
+    memory = Flag(FlagKind.MEMORY, "6 of 20 choices went against ...", "put a 6 on their 1")
+    assert flag_text(memory) == (
+        'choices went against cards they had seen, for example "put a 6 on their 1"'
+    )
+
+
+def test_a_name_that_ends_a_sentence_gets_one_full_stop(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """A review found "New this week, no games yet: Ben O..": a name with an initial's full
+    stop ends the sentence without a second one (the `full_stop` filter)."""
+    eli = make_child(classroom, "Eli B.")
+    play(app, classroom, eli, Habit.CATS_ALIKE, list(range(1, 20)))
+    with app.app_context():
+        db.session.execute(update(Child).values(created_at=datetime.now(UTC) - timedelta(weeks=8)))
+        db.session.commit()
+    html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
+    assert (
+        "Still flagged from before this week (each child's page says why): "
+        f'<a href="/children/{eli.id}/progress">Eli B.</a></p>'
+    ) in html
+    locked = make_child(classroom, "Cleo")
+    make_child(classroom, "Ben O.")
+    with app.app_context():
+        db.session.execute(update(Child).where(Child.id == locked.id).values(failed_tries=3))
+        db.session.commit()
+    html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
+    assert "New this week, no games yet: Ben O.</p>" in html
+    assert ".." not in html.split('id="needs-heading"', 1)[1].split("</section>", 1)[0]
