@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
+from markupsafe import Markup
+
 from classroom.game import Level, Power
 from classroom.insights import Mean, Move, Rate, Trend
 from classroom.insights.summary import ChildSummary
@@ -77,12 +79,15 @@ def mean_text(mean: Mean) -> str:
     return mean.text()
 
 
-def trend_text(trend: Trend | None) -> str:
+def trend_text(trend: Trend | None) -> Markup:
     """ "↑ going up", or a sentence saying there is too little to tell."""
     if trend is None:
-        return "not enough yet to tell"
-    # A no-break space: in a narrow column the arrow stays with its first word.
-    return f"{TREND_ARROWS[trend]}\u00a0{TREND_WORDS[trend]}"
+        return Markup("not enough yet to tell")
+    # A no-break space: in a narrow column the arrow stays with its first word. The arrow is
+    # hidden from screen readers: "up arrow, going up" said it twice.
+    return Markup('<span aria-hidden="true">{}</span>\u00a0{}').format(
+        TREND_ARROWS[trend], TREND_WORDS[trend]
+    )
 
 
 def monday_of(week: str) -> date:
