@@ -82,7 +82,7 @@ def mean_text(mean: Mean) -> str:
 def trend_text(trend: Trend | None) -> Markup:
     """ "↑ going up", or a sentence saying there is too little to tell."""
     if trend is None:
-        return Markup("not enough yet to tell")
+        return Markup('<span class="muted">not enough yet to tell</span>')  # as every such figure
     # A no-break space: in a narrow column the arrow stays with its first word. The arrow is
     # hidden from screen readers: "up arrow, going up" said it twice.
     return Markup('<span aria-hidden="true">{}</span>\u00a0{}').format(

@@ -542,3 +542,7 @@ def test_not_enough_looks_per_turn_is_muted_as_every_other_figure(
     assert any("not enough yet" in row[looks] for row in rows)
     short = [cell for row in rows for cell in row if "not enough yet" in cell]
     assert all(cell.startswith('<span class="muted">not enough yet') for cell in short), short
+    # The boxes at the top of the page too (kept higher, put on lower, looks, count again).
+    boxes = [box.strip() for box in re.findall(r"<dd>(.*?)</dd>", html, re.S)]
+    short = [box for box in boxes if "not enough yet" in box]
+    assert len(short) >= 3 and all(box.startswith('<span class="muted">') for box in short), short
