@@ -274,7 +274,11 @@ class Board:
         """The turn banner's words: whose turn it is, or that the round is over."""
         cur = self.current_seat
         if self.round_over:
-            return "The round is over!"
+            # Once everyone has counted the last round, the game is what is over (the page's
+            # results say so above the board); while they count, only the round is said to be.
+            return (
+                "The game is over!" if self.status == TableStatus.FINISHED else "The round is over!"
+            )
         if self.stopped:
             return "This game has stopped."
         if cur is None:

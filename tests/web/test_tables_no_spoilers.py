@@ -74,6 +74,8 @@ def test_nothing_gives_the_count_away_while_the_child_counts(
     page = kid.get(f"/play/tables/{table_id}").get_data(as_text=True)
     assert "Your line makes" in page and "running-total" in page
     assert "The game is over!" in page and " won." in page
+    # The board below the results says it too, not "The round is over!" (a review).
+    assert 'turn-text">The game is over!<' in page and 'turn-text">The round' not in page
 
 
 @pytest.mark.parametrize("scoring", SCORING)
