@@ -304,6 +304,19 @@ def test_the_children_ready_to_move_up_are_grouped_by_level() -> None:
     ]
 
 
+def flagged_before_this_week(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild], name: str
+) -> MadeChild:
+    """A child of the class for 8 weeks whose games raise a cats-alike flag, all before this
+    week: a flag still on, but no news."""
+    child = make_child(classroom, name)
+    play(app, classroom, child, Habit.CATS_ALIKE, list(range(1, 20)))
+    with app.app_context():
+        db.session.execute(update(Child).values(created_at=datetime.now(UTC) - timedelta(weeks=8)))
+        db.session.commit()
+    return child
+
+
 def test_a_flag_from_before_this_week_is_said_not_hidden(
     app: Flask,
     teacher_client: FlaskClient,
@@ -313,11 +326,7 @@ def test_a_flag_from_before_this_week_is_said_not_hidden(
     """A review found "No one stands out today: no new flags" beside a flag still on from the
     week before on the overview: the page says there is nothing new, and who is still
     flagged, with the way to see why."""
-    eli = make_child(classroom, "Eli")
-    play(app, classroom, eli, Habit.CATS_ALIKE, list(range(1, 20)))
-    with app.app_context():
-        db.session.execute(update(Child).values(created_at=datetime.now(UTC) - timedelta(weeks=8)))
-        db.session.commit()
+    eli = flagged_before_this_week(app, classroom, make_child, "Eli")
     html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
     assert names_and_reasons(html) == []  # no news
     assert "No one stands out today" not in html
@@ -389,11 +398,7 @@ def test_a_name_that_ends_a_sentence_gets_one_full_stop(
 ) -> None:
     """A review found "New this week, no games yet: Ben O..": a name with an initial's full
     stop ends the sentence without a second one (the `full_stop` filter)."""
-    eli = make_child(classroom, "Eli B.")
-    play(app, classroom, eli, Habit.CATS_ALIKE, list(range(1, 20)))
-    with app.app_context():
-        db.session.execute(update(Child).values(created_at=datetime.now(UTC) - timedelta(weeks=8)))
-        db.session.commit()
+    eli = flagged_before_this_week(app, classroom, make_child, "Eli B.")
     html = teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True)
     assert (
         "Still flagged from before this week (each child's page says why): "
