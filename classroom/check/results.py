@@ -32,7 +32,8 @@ SHAPE_NAMES = {
 }
 
 
-LABEL_ROWS = 3  # rows of tapped labels above the line
+LABEL_ROWS = 3  # rows of tapped labels above the line, room for which is always drawn
+ROW_HEIGHT = 24  # a row of tapped labels, in the drawing's units
 LABEL_WIDTH = 26  # a label's circle and a little room, in the drawing's units
 
 
@@ -51,7 +52,7 @@ class Mark:
     @property
     def y(self) -> int:
         """The y of the tapped label's centre (row 0 just above the line)."""
-        return 66 - 24 * self.row
+        return 66 - ROW_HEIGHT * self.row
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,12 @@ class LineDrawing:
     width: int = 600
     start: float = 30
     end: float = 570
+    rows: int = LABEL_ROWS  # rows of tapped labels: more when taps crowd one place
+
+    @property
+    def rise(self) -> int:
+        """How far the drawing reaches above its usual top, for rows past LABEL_ROWS."""
+        return ROW_HEIGHT * max(0, self.rows - LABEL_ROWS)
 
     def x(self, place: float) -> float:
         """The drawing's x of a place on the line."""
@@ -83,13 +90,17 @@ def drawing(answers: Sequence[CheckAnswer], line_max: int) -> LineDrawing:
     for answer in taps:
         numeral, placed = answer.item.target, answer.response
         tap_x = empty.x(placed)
-        # Rows of tapped labels: a label goes on the lowest row where it clears the last label
-        # (or, with none clear, the row whose last label is farthest away).
-        clear = [row for row in range(LABEL_ROWS) if tap_x - last_x[row] >= LABEL_WIDTH]
-        row = clear[0] if clear else min(range(LABEL_ROWS), key=lambda r: last_x[r])
+        # Rows of tapped labels: a label goes on the lowest row where it clears the last label,
+        # or on a new row above. Labels never cover each other: a child who tapped one place
+        # every time shows as a column of all ten (three rows hid seven of them).
+        clear = [row for row in range(len(last_x)) if tap_x - last_x[row] >= LABEL_WIDTH]
+        if not clear:
+            last_x.append(-1e9)
+            clear = [len(last_x) - 1]
+        row = clear[0]
         last_x[row] = tap_x
         marks.append(Mark(numeral, placed, empty.x(numeral), tap_x, row, answer.error or 0.0))
-    return LineDrawing(line_max, sorted(marks, key=lambda m: m.numeral))
+    return LineDrawing(line_max, sorted(marks, key=lambda m: m.numeral), rows=len(last_x))
 
 
 @dataclass(frozen=True)

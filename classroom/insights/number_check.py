@@ -30,6 +30,12 @@ FIND_NUMERALS = tuple(range(1, 11))  # "Find the number": 1-10, as Siegler and R
 FIND_ITEMS = 6
 FIND_CHOICES = 4
 FIND_FOILS = tuple(range(0, 11))
+# The numerals to find and their foils, as words (CheckItem.grown_up_words).
+# fmt: off
+NUMBER_NAMES = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+)
+# fmt: on
 
 # A figure from one check needs this many answers (see Rate): a line fit from fewer than five
 # taps says nothing; each distance has two comparisons in a check.
@@ -88,6 +94,14 @@ class CheckItem:
             left, right = self.choices
             return f"{left} or {right}. Which is more?"
         return f"Find {self.target}."
+
+    def grown_up_words(self) -> str:
+        """What a grown-up reads to the child when the device has no sound: a numeral to
+        find is written as a word ("Find two."), since a child matching the written "2" to
+        the "2" button would be found knowing a name they may not know."""
+        if self.kind is ItemKind.FIND and 0 <= self.target < len(NUMBER_NAMES):
+            return f"Find {NUMBER_NAMES[self.target]}."
+        return self.words()
 
     def as_dict(self) -> dict[str, object]:
         """The item as JSON-safe values (kept with each answer)."""

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 
 from classroom.check.child import LINE_IMAGE
 from classroom.extensions import db
-from classroom.insights.number_check import ItemKind, make_check
+from classroom.insights.number_check import NUMBER_NAMES, ItemKind, make_check
 from classroom.models import NumberCheck, NumberCheckAnswer
 from tests.web.conftest import (
     MadeChild,
@@ -99,6 +99,8 @@ def test_a_whole_check_without_javascript(
     start = client.get(f"/me/check/{check.id}").get_data(as_text=True)
     assert "A number game!" in start
     assert f'action="/me/check/{check.id}/start"' in start
+    # A way back home from the start too, as from every item ("Stop for now").
+    assert re.search(r'class="check-stop"><a class="button secondary" href="/me">', start)
     client.post(f"/me/check/{check.id}/start")
     items = make_check(check.seed, check.line_max)
     for item in items:
@@ -112,6 +114,12 @@ def test_a_whole_check_without_javascript(
             assert "Find the number you hear." in page
             for numeral in item.choices:
                 assert f'name="answer" value="{numeral}"' in page
+            # Nor shown to read for the grown-up a device with no sound needs: as a word,
+            # or a child could match the written numeral to its button.
+            grown_up = page.split('class="for-grown-up"', 1)[1].split("</details>", 1)[0]
+            text = re.sub(r"<[^>]+>", " ", grown_up)
+            assert not re.search(r"\d", text), text
+            assert f"Find {NUMBER_NAMES[item.target]}." in page
         # No score anywhere on the child's pages.
         assert "right" not in re.sub(r"<[^>]+>", "", page).lower()
         value = item.target if item.kind is not ItemKind.COMPARE else min(item.choices)

@@ -236,3 +236,30 @@ def test_the_report_in_spanish(
     assert "«¿Cuál es mayor?»: 10 de 10 bien" in report
     assert "Los números están repartidos por igual, como en una regla." in report
     assert "A short number game" not in report
+
+
+def test_taps_at_one_place_are_each_drawn_not_hidden(app: Flask) -> None:
+    """A child who taps the same place for every numeral (a common habit) is drawn as a
+    column of every tapped label: three rows of labels showed 3 of 10, the other seven
+    under them, while the table below listed all ten."""
+    from classroom.check.results import drawing
+    from classroom.insights.number_check import CheckAnswer, CheckItem, ItemKind
+
+    items = [CheckItem(n, ItemKind.LINE, n, (), 20) for n in range(10)]
+    crowded = drawing([CheckAnswer(item, 10.0) for item in items], 20)
+    places = {(mark.tap_x, mark.y) for mark in crowded.marks}
+    assert len(places) == 10  # no label covers another
+    assert crowded.rows == 10 and min(mark.y for mark in crowded.marks) - 11 >= -crowded.rise
+    with app.test_request_context():
+        from flask import render_template_string
+
+        svg = render_template_string(
+            '{% from "dashboard/_number_line.html" import number_line %}'
+            "{{ number_line(d, 'line', 'Check') }}",
+            d=crowded,
+        )
+    assert f'viewBox="0 -{crowded.rise} 600 {170 + crowded.rise}"' in svg
+    assert svg.count("<circle") == 10
+    # Taps spread along the line keep the usual three rows and height.
+    spread = drawing([CheckAnswer(item, 2.0 * item.target) for item in items], 20)
+    assert spread.rows == 3 and spread.rise == 0
