@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from flask import Flask
@@ -40,7 +41,24 @@ def test_unknown_code_is_a_gentle_400(client: FlaskClient) -> None:
     response = client.post("/join", data={"code": "NOPE99"})
     assert response.status_code == 400
     assert "We could not find that class code" in response.get_data(as_text=True)
+    # Said aloud too: a child who cannot read it hears to ask the teacher.
+    assert re.search(
+        r'data-speak="[^"]*We could not find that class code. Ask your teacher."',
+        response.get_data(as_text=True),
+    )
     assert client.get("/join/NOPE99").status_code == 404
+
+
+def test_the_class_code_page_reads_aloud_what_to_do(client: FlaskClient) -> None:
+    """The page "I'm a child" leads to: its speaker says what to do, as every child's page."""
+    page = client.get("/join").get_data(as_text=True)
+    assert re.search(
+        r'class="speaker-button" data-speak="Hello! Let&#39;s find your class\. Show the '
+        r"tablet&#39;s camera the square code on your card, or ask your teacher to type the "
+        r'class code\."',
+        page,
+    )
+    assert "js/speech.js" in page
 
 
 def test_happy_path(
