@@ -122,7 +122,7 @@ def test_a_child_counting_for_a_long_time_is_not_taken_for_one_who_left(
         for _ in range(int(card.get_attribute("data-value"))):
             card.locator("[data-add]").click()
     page.get_by_role("button", name="Snap the bar!").click()
-    expect(page.get_by_text("The game is over!")).to_be_visible()
+    expect(page.locator("p.game-over", has_text="The game is over!")).to_be_visible()
     page.context.close()
 
 

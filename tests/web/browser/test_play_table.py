@@ -173,7 +173,7 @@ def count_my_cubes(page: Any) -> None:
 
 def play_until_over(page: Any, steps: int = 600) -> None:
     for step in range(steps):
-        if page.get_by_text("The game is over!").is_visible():
+        if page.locator("p.game-over", has_text="The game is over!").is_visible():
             return
         if page.locator("[data-counting] .count-form").count():
             count_my_cubes(page)
@@ -253,7 +253,7 @@ def test_two_children_play_at_one_table_on_two_tablets(
     first.locator("button[aria-label^='Draw a card']").click()
     expect(second.locator(".story-list")).to_contain_text("Mia drew a card")
     for step in range(2000):
-        if all(p.get_by_text("The game is over!").is_visible() for p in pages):
+        if all(p.locator("p.game-over", has_text="The game is over!").is_visible() for p in pages):
             break
         moved = False
         for page in pages:
@@ -269,7 +269,7 @@ def test_two_children_play_at_one_table_on_two_tablets(
         if not moved:
             wait_for_the_table(*pages)
     for page in pages:
-        expect(page.get_by_text("The game is over!")).to_be_visible()
+        expect(page.locator("p.game-over", has_text="The game is over!")).to_be_visible()
         expect(page.locator(".bars .seat-bar")).to_have_count(2)
     if pushed:
         assert streams and polls == [], polls[:3]
