@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from markupsafe import Markup
-
 from classroom.game import Level, Power
 from classroom.insights import Mean, Move, Rate, Trend
 from classroom.insights.summary import ChildSummary
@@ -77,17 +75,6 @@ def hint_text(rate: Rate) -> str:
 def mean_text(mean: Mean) -> str:
     """ "1.4 (over 20)", or "not enough yet: 3 of 10 chances"."""
     return mean.text()
-
-
-def trend_text(trend: Trend | None) -> Markup:
-    """ "↑ going up", or a sentence saying there is too little to tell."""
-    if trend is None:
-        return Markup('<span class="muted">not enough yet to tell</span>')  # as every such figure
-    # A no-break space: in a narrow column the arrow stays with its first word. The arrow is
-    # hidden from screen readers: "up arrow, going up" said it twice.
-    return Markup('<span aria-hidden="true">{}</span>\u00a0{}').format(
-        TREND_ARROWS[trend], TREND_WORDS[trend]
-    )
 
 
 def monday_of(week: str) -> date:
