@@ -19,6 +19,7 @@ from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.pool import Pool
 
+from classroom.green_wait import GreenConnection, under_gevent
 from classroom.transactions import ReadsCommitSession
 
 # Stable constraint names, so migrations can alter them on SQLite and PostgreSQL alike.
@@ -67,6 +68,15 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         for pragma in SQLITE_PRAGMAS:
             cursor.execute(pragma)
         cursor.close()
+
+
+@event.listens_for(Engine, "do_connect")
+def _green_connection(dialect: Any, _record: Any, cargs: Any, cparams: Any) -> Any:
+    """Under gevent, a PostgreSQL connection that looks for the server's answer before
+    waiting for it (classroom.green_wait); elsewhere the driver's own (None: the default)."""
+    if dialect.driver != "psycopg" or not under_gevent():
+        return None
+    return GreenConnection.connect(*cargs, **cparams)
 
 
 # The system's poll even under gevent: a look with a timeout of 0 never waits, and gevent's
