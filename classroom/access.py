@@ -60,7 +60,7 @@ def init_app(app: Flask) -> None:
     login_manager.session_protection = "basic"
     # Looked up only when a template uses it (the nav does; a board fragment, drawn after the
     # move's commit expired the child, does not and so needs no query).
-    app.context_processor(lambda: {"signed_in_child": LocalProxy(current_child)})
+    app.context_processor(lambda: {"signed_in_child": LocalProxy(nav_child)})
     # Every login_user and logout_user, wherever it is called, starts or ends a device's row.
     user_logged_in.connect(_teacher_signed_in)
     user_logged_out.connect(_teacher_signed_out)
@@ -224,11 +224,14 @@ def start_teacher_session() -> None:
 
 
 class SignedIn(NamedTuple):
-    """The signed-in child's ids: what a table's requests need (the row itself, me(), is
-    read only by a view that asks for it)."""
+    """The signed-in child's ids, and how the page's top bar shows them: what a table's
+    requests need (the row itself, me(), is read only by a view that asks for it)."""
 
     child_id: int
     class_id: int
+    display_name: str
+    colour: str
+    picture: str
 
 
 def signed_in() -> SignedIn | None:
@@ -249,14 +252,28 @@ def signed_in() -> SignedIn | None:
     if child_idle_too_long():
         current_child()  # signs the child out, noting their class's pictures to go back to
         return None
-    g.signed_in = SignedIn(child_id, row.class_id)
+    g.signed_in = SignedIn(child_id, row.class_id, row.display_name, row.colour, row.picture)
     return g.signed_in  # type: ignore[no-any-return]
 
 
 _CHILDREN = Child.__table__
 _SIGNED_IN = select(
-    _CHILDREN.c.class_id, _CHILDREN.c.archived_at, _CHILDREN.c.session_version
+    _CHILDREN.c.class_id,
+    _CHILDREN.c.archived_at,
+    _CHILDREN.c.session_version,
+    _CHILDREN.c.display_name,
+    _CHILDREN.c.colour,
+    _CHILDREN.c.picture,
 ).where(_CHILDREN.c.id == bindparam("child_id"))
+
+
+def nav_child() -> SignedIn | Child | None:
+    """The child the top bar shows (name, colour, picture): from the sign-in check this
+    request has made (require_child), with no second query for the row; else current_child."""
+    kept = g.get("signed_in")
+    if kept is not None and kept.child_id == session.get(CHILD_SESSION_KEY):
+        return kept  # type: ignore[no-any-return]
+    return current_child()
 
 
 def my_ids() -> SignedIn:

@@ -344,7 +344,8 @@ def events(table_id: int) -> Response:
     seconds = push.seconds()
     if seconds <= 0:
         abort(404)
-    child_id, class_id = my_ids()
+    ids = my_ids()
+    child_id, class_id = ids.child_id, ids.class_id
     # 404 before the stream begins if the child has no seat there. Read as a move reads it,
     # in one query with no ORM objects: every page opens its stream again each TABLE_PUSH
     # seconds. The same read says whether the page is up to date (no quiet query).

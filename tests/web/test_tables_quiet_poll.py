@@ -3,6 +3,7 @@ small query, unless reading the table would change something; then the poll read
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -13,7 +14,7 @@ from sqlalchemy import event, update
 
 from classroom.extensions import db
 from classroom.game import actions
-from classroom.models import PlayTable
+from classroom.models import Child, PlayTable
 from classroom.tables.away import SEEN_EVERY, nothing_new
 from classroom.tables.clock import now
 from tests.web.conftest import MadeChild, MadeClass
@@ -332,3 +333,32 @@ def test_the_watcher_reads_on_a_connection_of_its_own_and_sees_every_commit(
     while watching.connection is not None and time.monotonic() < deadline:
         time.sleep(0.05)
     assert watching.connection is None
+
+
+def test_the_table_page_reads_the_signed_in_child_once_for_its_check_and_top_bar(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """The page's top bar (the child's picture, colour and name) comes from the sign-in
+    check's own row: the page asks for the child once, not again as an ORM object."""
+    mia, leo = (make_child(classroom, n) for n in ("Mia", "Leo"))
+    table_id = start_table(app, [mia, leo])
+    leo_tablet = child_client(app, leo)
+    with app.app_context():
+        row = db.session.get(Child, leo.id)
+        assert row is not None
+        name, colour, picture = row.display_name, row.colour, row.picture
+    response, statements = statements_of(app, lambda: leo_tablet.get(f"/play/tables/{table_id}"))
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    from_children = [s for s in statements if re.search(r"\bFROM children\b", s)]
+    assert len(from_children) == 1, from_children
+    page = response.get_data(as_text=True)  # type: ignore[attr-defined]
+    bar = page[page.index('class="avatar-mini') : page.index("</nav>")]
+    assert f"bg-{colour}" in bar and f"pictures/{picture}.svg" in bar and name in bar
+
+    # Signed out in the meantime (a teacher's reset): the check finds no child, no bar.
+    with app.app_context():
+        row = db.session.get(Child, leo.id)
+        assert row is not None
+        row.session_version += 1
+        db.session.commit()
+    assert leo_tablet.get(f"/play/tables/{table_id}").status_code == 302
