@@ -196,6 +196,22 @@ def test_two_computer_players_of_one_kind_look_different(
     assert names == ["Kitten", "Mittens"] and len(set(faces)) == 2
 
 
+def test_the_childs_own_picture_in_the_top_bar_has_one_shape_on_every_page(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    """The top bar's picture of the child is the sign-in picture's rounded square at the
+    table too (the table's round faces are the seats', not the child's own picture)."""
+    table_id = start_table(app, [child], ["beginner"])
+    page = tablet(chromium, app, live_server, child)
+    shape = "el => getComputedStyle(el).borderRadius"
+    page.goto("/me")
+    at_home = page.locator(".topnav .avatar-mini").evaluate(shape)
+    page.goto(f"/play/tables/{table_id}")
+    at_table = page.locator(".topnav .avatar-mini").evaluate(shape)
+    seat = page.locator(".my-line .avatar-mini").first.evaluate(shape)
+    assert at_table == at_home != "50%" and seat == "50%"
+
+
 BOARD = (
     "[data-board] button:visible, [data-board] a.card-button:visible, "
     "[data-board] a.move-link:visible, .my-line, .piles, [data-pile='hand']"
