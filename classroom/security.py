@@ -1,11 +1,13 @@
-"""Security headers on every response, and secure cookies whenever a request came over HTTPS."""
+"""Security headers on every response, secure cookies whenever a request came over HTTPS, and
+the CSRF token forms carry, signed once a session."""
 
 from __future__ import annotations
 
 import re
 
-from flask import Flask, Response, abort, request
+from flask import Flask, Response, abort, current_app, g, request, session
 from flask.sessions import SecureCookieSessionInterface
+from flask_wtf.csrf import generate_csrf
 from itsdangerous import URLSafeTimedSerializer
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter, Map
@@ -61,6 +63,36 @@ class HttpsAwareSessionInterface(SecureCookieSessionInterface):
             assert kept is not None
             self._serializers = {key: kept}  # a new key: the old one's serializer goes
         return kept
+
+
+# Signed CSRF tokens kept, by secret key and the session's own token (csrf_for_forms).
+_SIGNED_TOKENS: dict[tuple[object, str], str] = {}
+SIGNED_TOKENS_KEPT = 4096
+
+
+def csrf_for_forms() -> str:
+    """The CSRF token for the forms a view draws, as Flask-WTF's generate_csrf gives it, but
+    signed once for each session in this process: with no time limit (WTF_CSRF_TIME_LIMIT
+    None) a token signed earlier for the same session is exactly as valid as a new one, and
+    signing it at every move and page was 2 % of the server's CPU at a child's pace
+    (docs/performance.md, "The server's answer looked at before waiting for it"). With a time
+    limit every request signs its own, as Flask-WTF does."""
+    field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    if current_app.config.get("WTF_CSRF_TIME_LIMIT") is not None or field in g:
+        return str(generate_csrf())
+    # Flask-WTF signs with WTF_CSRF_SECRET_KEY where it is set, else the app's secret key.
+    secret = current_app.config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key
+    raw = session.get(field)
+    key = (secret, str(raw))
+    signed = _SIGNED_TOKENS.get(key) if isinstance(raw, str) else None
+    if signed is not None:
+        setattr(g, field, signed)  # where generate_csrf (and the csrf_token() of templates) looks
+        return signed
+    signed = str(generate_csrf())
+    if len(_SIGNED_TOKENS) >= SIGNED_TOKENS_KEPT:
+        _SIGNED_TOKENS.clear()  # a school's sessions in a day: rarely reached, cheap to redo
+    _SIGNED_TOKENS[(secret, str(session.get(field)))] = signed
+    return signed
 
 
 # C0 control characters other than tab and newlines: never typed by a person, and NUL cannot

@@ -19,13 +19,13 @@ from flask import (
     session,
     url_for,
 )
-from flask_wtf.csrf import generate_csrf
 
 from classroom.assignments import LEVEL_NAMES
 from classroom.extensions import db
 from classroom.game import Action, Game, IllegalAction, moves_card_at, peeked_cards
 from classroom.models import Child, PlayTable
 from classroom.play.cards import news_line, story_item
+from classroom.security import csrf_for_forms
 from classroom.tables import outside_look
 from classroom.tables.away import seen_every
 from classroom.tables.board import Board, build_board
@@ -362,7 +362,7 @@ def render_page(
         "level_name": LEVEL_NAMES[table.level],
         "urls": urls,
         "message": message,
-        "csrf": generate_csrf(),
+        "csrf": csrf_for_forms(),
         "me": seat,
         "home_url": url_for("main.index"),
     }
@@ -411,7 +411,7 @@ def fragment(
     return template.render(
         board=board if board is not None else board_for(table, seat, story=False, **kwargs),
         urls=urls,
-        csrf=generate_csrf(),
+        csrf=csrf_for_forms(),
         table=table,
     )
 
