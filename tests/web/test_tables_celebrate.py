@@ -157,3 +157,18 @@ def test_the_results_words_agree_with_the_bars_they_show(app: Flask) -> None:
     # The game: Mia's stacked bar (37) is not the shortest; a kind word, no "Hooray".
     assert "Hooray" not in game and "Every game is a new try" in game
     assert "round 1, 30 cubes; round 2, 7 cubes; total 37" in game
+
+
+def test_a_one_round_games_end_speaks_of_the_game_not_the_next_round(app: Flask) -> None:
+    """A game of one round is over once it is counted: the kind word says "Every game is a
+    new try" and the winner hears they won the game, as at the end of a series (there is no
+    next round to try)."""
+    from flask import render_template_string
+
+    history: list[tuple[int | None, ...]] = [(20, 12, 30)]
+    words = '{% from "play/_celebrate.html" import celebrate %}{{ celebrate(board) }}'
+    with app.test_request_context():
+        mia = render_template_string(words, board=_finished_board(history, me=0))
+        leo = render_template_string(words, board=_finished_board(history, me=1))
+    assert "Every game is a new try" in mia and "Every round" not in mia
+    assert "Hooray! You won the game! Your bar is the shortest!" in leo
