@@ -546,3 +546,22 @@ def test_not_enough_looks_per_turn_is_muted_as_every_other_figure(
     boxes = [box.strip() for box in re.findall(r"<dd>(.*?)</dd>", html, re.S)]
     short = [box for box in boxes if "not enough yet" in box]
     assert len(short) >= 3 and all(box.startswith('<span class="muted">') for box in short), short
+
+
+def test_a_week_without_a_game_says_no_games_not_not_enough_yet(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """A review read "0 | not enough yet: 0 of 10 chances" in every column of the weeks a
+    child had not played yet: such a week says "no games" (muted), and the weeks played keep
+    their figures."""
+    fill(app, classroom, [child], weeks=2, games=16)
+    html = page(teacher_client, f"/children/{child.id}/progress")
+    table = html.split('id="weeks-table"', 1)[1].split("</table>", 1)[0]
+    rows = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in table.split("<tr>")[2:]]
+    idle = [row for row in rows if row[0].strip() == "0"]
+    played = [row for row in rows if row[0].strip() != "0"]
+    assert idle and played
+    for row in idle:
+        assert all(cell.strip() == '<span class="muted">no games</span>' for cell in row[1:]), row
+    assert all("no games" not in cell for row in played for cell in row)
+    assert any("%" in cell for row in played for cell in row)
