@@ -86,23 +86,29 @@ def test_child_secret_taps_need_the_token(
     assert response.status_code == 302
 
 
-def test_a_tablets_token_is_signed_once_and_only_its_own_session_may_use_it(
-    csrf_app: Flask,
-    classroom: MadeClass,
-    make_child: Callable[..., MadeChild],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The table's forms carry one token a session, signed once (not at every page and move);
-    it moves the child's table, and another tablet's token is refused as any forged one."""
-    signed: list[str] = []
+@pytest.fixture
+def signed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The session tokens Flask-WTF signs from now on, one entry a signing."""
+    signings: list[str] = []
     dumps = URLSafeTimedSerializer.dumps
 
     def counted(self: URLSafeTimedSerializer, obj: object, salt: str | None = None) -> Any:
         if self.salt == b"wtf-csrf-token":
-            signed.append(str(obj))
+            signings.append(str(obj))
         return dumps(self, obj, salt)
 
     monkeypatch.setattr(URLSafeTimedSerializer, "dumps", counted)
+    return signings
+
+
+def test_a_tablets_token_is_signed_once_and_only_its_own_session_may_use_it(
+    csrf_app: Flask,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    signed: list[str],
+) -> None:
+    """The table's forms carry one token a session, signed once (not at every page and move);
+    it moves the child's table, and another tablet's token is refused as any forged one."""
     mia, leo = (make_child(classroom, n) for n in ("Mia", "Leo"))
     table_id = start_table(csrf_app, [mia, leo])
     mia_tablet, leo_tablet = child_client(csrf_app, mia), child_client(csrf_app, leo)
@@ -130,20 +136,11 @@ def test_with_a_time_limit_every_request_signs_its_own_token(
     make_app: Callable[..., Flask],
     classroom: MadeClass,
     make_child: Callable[..., MadeChild],
-    monkeypatch: pytest.MonkeyPatch,
+    signed: list[str],
 ) -> None:
     """A token kept would outlive a time limit: with WTF_CSRF_TIME_LIMIT set, nothing is
     kept and each page signs, as Flask-WTF does."""
     app = make_app(WTF_CSRF_ENABLED=True, WTF_CSRF_TIME_LIMIT=3600)
-    signed: list[object] = []
-    dumps = URLSafeTimedSerializer.dumps
-
-    def counted(self: URLSafeTimedSerializer, obj: object, salt: str | None = None) -> Any:
-        if self.salt == b"wtf-csrf-token":
-            signed.append(obj)
-        return dumps(self, obj, salt)
-
-    monkeypatch.setattr(URLSafeTimedSerializer, "dumps", counted)
     mia = make_child(classroom, "Mia")
     table_id = start_table(app, [mia], ["beginner"])
     tablet = child_client(app, mia)
