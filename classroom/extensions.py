@@ -12,14 +12,13 @@ from flask_mailman import Mail
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
-from gevent.monkey import get_original
 from sqlalchemy import MetaData, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.pool import Pool
 
-from classroom.green_wait import GreenConnection, under_gevent
+from classroom.green_wait import GreenConnection, system_poll, under_gevent
 from classroom.transactions import ReadsCommitSession
 
 # Stable constraint names, so migrations can alter them on SQLite and PostgreSQL alike.
@@ -79,12 +78,6 @@ def _green_connection(dialect: Any, _record: Any, cargs: Any, cparams: Any) -> A
     return GreenConnection.connect(*cargs, **cparams)
 
 
-# The system's poll even under gevent: a look with a timeout of 0 never waits, and gevent's
-# own (a watcher and a timer at each call) cost about 1 % of the server's CPU at a child's pace
-# (docs/performance.md, "Lines drawn once").
-_POLL = get_original("select", "poll")
-
-
 @event.listens_for(Pool, "checkout")
 def _dropped_by_the_server(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
     """A pooled PostgreSQL connection that the server has dropped (a restart, an idle timeout,
@@ -100,7 +93,9 @@ def _dropped_by_the_server(dbapi_connection: Any, _record: Any, _proxy: Any) -> 
     if dbapi_connection.closed or dbapi_connection.broken:
         raise DisconnectionError("the connection was closed")
     try:
-        poller = _POLL()
+        # The system's poll under gevent too: gevent's own cost about 1 % of the server's CPU
+        # at a child's pace (docs/performance.md, "Lines drawn once").
+        poller = system_poll()
         poller.register(pgconn.socket, select.POLLIN)
         quiet = not poller.poll(0)
     except Exception as lost:  # no socket any more

@@ -24,28 +24,27 @@ from psycopg import errors
 from psycopg.abc import RV, PQGen
 from psycopg.waiting import READY_NONE, READY_R, READY_W, WAIT_R, WAIT_RW, WAIT_W, Ready
 
-# The system's poll even under gevent (classroom.extensions does the same for its look at
-# a pooled connection's socket): a look with a timeout of 0 never waits.
-_POLL = get_original("select", "poll")
+# The system's poll even under gevent: a look with a timeout of 0 never waits, and gevent's
+# own starts a watcher and a timer at each call (classroom.extensions looks at a pooled
+# connection's socket with it too).
+system_poll = get_original("select", "poll")
 _MASKS = {WAIT_R: select.POLLIN, WAIT_W: select.POLLOUT, WAIT_RW: select.POLLIN | select.POLLOUT}
 _GREEN_WAITS = {WAIT_R: wait_read, WAIT_W: wait_write, WAIT_RW: wait_readwrite}
 _BAD = ~(select.POLLIN | select.POLLOUT)
 
 
 class _Quiet(Exception):
-    """Nothing came within the interval: psycopg's generator is told so (READY_NONE)."""
+    """The deadline came with the socket not ready: psycopg's generator is told so."""
 
 
-def green_wait(gen: PQGen[RV], fileno: int, interval: float, timeout: float | None = None) -> RV:
+def green_wait(gen: PQGen[RV], fileno: int, timeout: float | None = None) -> RV:
     """Drive psycopg's generator `gen` on socket `fileno`: each step looks with the system's
     poll first, and waits on a gevent watcher only when the socket is not ready. As psycopg's
-    own waits, `errors._WaitTimeout` ends a wait longer than `timeout`; `interval` is
-    not needed (psycopg wakes its generator with it to hear a Ctrl-C, which gevent's hub
-    hears anyway), so no timer is started without a timeout."""
+    own waits, `errors._WaitTimeout` ends a wait longer than `timeout`."""
     deadline = None if timeout is None else monotonic() + timeout
     try:
         wanted = next(gen)
-        poller = _POLL()
+        poller = system_poll()
         poller.register(fileno, _MASKS[wanted])
         while True:
             events = poller.poll(0)
@@ -78,8 +77,10 @@ class GreenConnection(psycopg.Connection[Any]):
     """A psycopg connection whose queries wait with `green_wait` (under gevent only)."""
 
     def wait(self, gen: PQGen[RV], interval: float = 0.1, timeout: float | None = None) -> RV:
-        """Consume `gen` on this connection, as psycopg's Connection.wait does."""
-        return green_wait(gen, self.pgconn.socket, interval, timeout)
+        """Consume `gen` on this connection, as psycopg's Connection.wait does. psycopg's
+        `interval` wakes its generator to hear a Ctrl-C, which gevent's hub hears anyway: so
+        no timer is started, unless there is a `timeout`."""
+        return green_wait(gen, self.pgconn.socket, timeout)
 
 
 def under_gevent() -> bool:

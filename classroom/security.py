@@ -71,27 +71,27 @@ SIGNED_TOKENS_KEPT = 4096
 
 
 def csrf_for_forms() -> str:
-    """The CSRF token for the forms a view draws, as Flask-WTF's generate_csrf gives it, but
-    signed once for each session in this process: with no time limit (WTF_CSRF_TIME_LIMIT
+    """The CSRF token for the forms a table's page draws, as Flask-WTF's generate_csrf gives
+    it, but signed once for each session in this process: with no time limit (WTF_CSRF_TIME_LIMIT
     None) a token signed earlier for the same session is exactly as valid as a new one, and
     signing it at every move and page was 2 % of the server's CPU at a child's pace
     (docs/performance.md, "The server's answer looked at before waiting for it"). With a time
-    limit every request signs its own, as Flask-WTF does."""
+    limit every request signs its own, as Flask-WTF does. Used by the table's views (its
+    pages, moves and streams: nearly every request of a class at play); other pages, fewer
+    and with Flask-WTF forms of their own, sign as Flask-WTF does."""
     field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
     if current_app.config.get("WTF_CSRF_TIME_LIMIT") is not None or field in g:
         return str(generate_csrf())
     # Flask-WTF signs with WTF_CSRF_SECRET_KEY where it is set, else the app's secret key.
     secret = current_app.config.get("WTF_CSRF_SECRET_KEY") or current_app.secret_key
     raw = session.get(field)
-    key = (secret, str(raw))
-    signed = _SIGNED_TOKENS.get(key) if isinstance(raw, str) else None
-    if signed is not None:
-        setattr(g, field, signed)  # where generate_csrf (and the csrf_token() of templates) looks
-        return signed
-    signed = str(generate_csrf())
-    if len(_SIGNED_TOKENS) >= SIGNED_TOKENS_KEPT:
-        _SIGNED_TOKENS.clear()  # a school's sessions in a day: rarely reached, cheap to redo
-    _SIGNED_TOKENS[(secret, str(session.get(field)))] = signed
+    signed = _SIGNED_TOKENS.get((secret, raw)) if isinstance(raw, str) else None
+    if signed is None:
+        signed = str(generate_csrf())  # makes the session's own token if it had none
+        if len(_SIGNED_TOKENS) >= SIGNED_TOKENS_KEPT:
+            _SIGNED_TOKENS.clear()  # a school's sessions in a day: rarely reached, cheap to redo
+        _SIGNED_TOKENS[(secret, session[field])] = signed
+    setattr(g, field, signed)  # where generate_csrf (a FlaskForm's token) looks first
     return signed
 
 

@@ -193,7 +193,7 @@ class Board:
         won (R12, the engine's winners), so the results judge what the stacked bars show;
         None for a teacher watching, a game not over, or one stopped before its end."""
         mine = self.my_seat
-        if mine is None or self.status != TableStatus.FINISHED or not self.winners:
+        if mine is None or not self.game_over or not self.winners:
             return None
         others = tuple(self.seats[s].name for s in self.winners if s != mine.seat)
         return RoundEnd(mine.total, mine.seat in self.winners, others)
@@ -205,12 +205,18 @@ class Board:
         return len(self.score_history)
 
     @property
+    def game_over(self) -> bool:
+        """Is the game over (played to its end or stopped)? The results then speak of the
+        game, not of a next round: in one round or several."""
+        return self.status == TableStatus.FINISHED
+
+    @property
     def series_over(self) -> bool:
         """Is a game of several rounds over (played to its end, not stopped)? Its results then
         show and judge the game's totals (the stacked bars), not the last round alone: for the
         child and for a teacher watching alike (a teacher's page once showed the last round's
         bars, starring its winners, under "Mia K. won." for the game)."""
-        return self.rounds_over > 1 and self.status == TableStatus.FINISHED and bool(self.winners)
+        return self.rounds_over > 1 and self.game_over and bool(self.winners)
 
     def winners_words(self) -> str:
         """Who won the game, told to this page: "You" for the child's own seat ("You and Mia
@@ -276,9 +282,7 @@ class Board:
         if self.round_over:
             # Once everyone has counted the last round, the game is what is over (the page's
             # results say so above the board); while they count, only the round is said to be.
-            return (
-                "The game is over!" if self.status == TableStatus.FINISHED else "The round is over!"
-            )
+            return "The game is over!" if self.game_over else "The round is over!"
         if self.stopped:
             return "This game has stopped."
         if cur is None:
