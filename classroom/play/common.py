@@ -435,18 +435,24 @@ def state_json(
     story (redacted for the seat). `table` may be given when this request has just read it:
     the usual poll, where nothing moves, then reads the table once."""
     since = int_arg(request.args.get("version"))
-    return jsonify(state_data(table_id, seat, urls, since, table))
+    chosen = int_arg(request.args.get("mine"))
+    return jsonify(state_data(table_id, seat, urls, since, table, chosen))
 
 
 def state_data(
-    table_id: int, seat: int | None, urls: Urls, since: int | None, table: PlayTable | None
+    table_id: int,
+    seat: int | None,
+    urls: Urls,
+    since: int | None,
+    table: PlayTable | None,
+    chosen_swap: int | None = None,
 ) -> dict[str, Any]:
     """The answer to a page at version `since` (a poll's, or a pushed event's): the version
     and status, and when it changed, the fresh board and the newest story for the seat."""
     if advance_computers(table_id, table) or table is None:
         table = load_table(table_id)
     assert table is not None
-    return table_data(table, seat, urls, since)
+    return table_data(table, seat, urls, since, chosen_swap=chosen_swap)
 
 
 # The story after a version, at most so many items (stored_story, or one read shared by the
@@ -460,14 +466,16 @@ def table_data(
     urls: Urls,
     since: int | None,
     story: StorySince | None = None,
+    chosen_swap: int | None = None,
 ) -> dict[str, Any]:
-    """state_data's answer from a table already read, with nothing left to play on it."""
+    """state_data's answer from a table already read, with nothing left to play on it.
+    `chosen_swap`: the seat's own card tapped for a SWAP (`?mine=`), which its board shows."""
     data: dict[str, Any] = {"version": table.version, "status": table.status}
     if since == table.version or table.state is None:
         data["changed"] = since != table.version
         return data
     data["changed"] = True
-    board = board_for(table, seat, story=False)
+    board = board_for(table, seat, story=False, chosen_swap=chosen_swap)
     data["html"] = fragment(table, seat, urls, board)
     bars = bars_now(board)
     if bars is not None:

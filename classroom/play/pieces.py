@@ -155,8 +155,9 @@ def my_cards(
     move: Callable[..., Markup],
 ) -> Markup:
     """The cards of one's own line: each a `move` button when the turn may use it (put the
-    card in hand there, PEEK at it), a link to choose it for a SWAP (without JavaScript), and
-    under a card one may turn over (Peek levels) its Look button."""
+    card in hand there, PEEK at it), a link to choose it for a SWAP (`data-swap-mine`:
+    table.js asks for the board with it chosen instead of loading the page), and under a
+    card one may turn over (Peek levels) its Look button."""
     replace, peek = controls.replace, controls.peek
     swap_from = controls.swap_from if chosen_swap is None else ()
     parts = []
@@ -179,6 +180,7 @@ def my_cards(
         elif position in swap_from:
             shown = Markup(
                 f'<a class="card-button" href="{escape(urls.page)}?mine={position}" '
+                f'data-swap-mine="{position}" '
                 f'aria-label="Swap your card in place {position}">{picture}'
                 f'<span class="move-caption">{icon("swap", 32)}<span>Swap</span></span></a>'
             )

@@ -332,7 +332,9 @@ def state(table_id: int) -> Response:
     # player's move, nobody away or back), that read is the answer, as a pushed event's is.
     table, seat = my_seat(table_id, for_move=True)
     if table.status == TableStatus.PLAYING and quiet_after_read(table, child_id)[0] is not None:
-        return jsonify(common.table_data(table, seat, urls_for(table_id), since))
+        chosen = common.int_arg(request.args.get("mine"))  # a SWAP's own card, tapped
+        data = common.table_data(table, seat, urls_for(table_id), since, chosen_swap=chosen)
+        return jsonify(data)
     # Something to play first: the table is read again through the session, which acts.
     return common.state_json(table_id, seat, urls_for(table_id))
 

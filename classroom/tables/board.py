@@ -348,8 +348,9 @@ def controls_for(legal: Sequence[Action], hand: Card | None, phase: Phase) -> Co
     )
 
 
-def prompt_for(controls: Controls, hand: Card | None) -> str:
-    """What to do next, in words the speaker reads aloud."""
+def prompt_for(controls: Controls, hand: Card | None, chosen_swap: int | None = None) -> str:
+    """What to do next, in words the speaker reads aloud (`chosen_swap`: the own card already
+    tapped for a SWAP)."""
     # "Your turn!" and whose turn it is are the banner's words (Board.turn_text), not the
     # prompt's: on screen they stand right above it; the speaker reads both (Board.spoken).
     if controls.draw:
@@ -362,6 +363,8 @@ def prompt_for(controls: Controls, hand: Card | None) -> str:
         return "You have a DRAW 2. Use it to draw more cards, or put it on the DISCARD pile."
     if controls.peek:
         return "You have a PEEK. Tap one of your cards to look at it."
+    if controls.swap and chosen_swap is not None:
+        return "Now tap someone else's card to swap with yours. Or choose another card."
     if controls.swap:
         return "You have a SWAP. Tap your card, then someone else's card. Or say no thanks."
     if controls.replace:
@@ -494,7 +497,9 @@ def build_board(
     playing = not watching and my_stand_in is None
     controls = controls_for(legal, view.hand, view.phase) if playing else Controls()
     current = None if turn is None else seats[turn]
-    prompt = prompt_for(controls, view.hand)
+    if chosen_swap not in controls.swap_from:
+        chosen_swap = None  # a stale or made-up choice (`?mine=9`): the SWAP starts again
+    prompt = prompt_for(controls, view.hand, chosen_swap)
     if current is not None and current.stand_in_name is not None and not controls.any:
         prompt = f"{current.stand_in_name} is playing for {current.name}."
     if me is not None and my_stand_in is not None:

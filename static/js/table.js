@@ -27,6 +27,11 @@
   var leaving = false; // the page is about to show the end of the round
   var hideTimer = null;
   var lastBeat = 0;
+  // A SWAP's own card, tapped (data-swap-mine): every board this page asks for shows it chosen
+  // (`mine`), so the cards it may swap with are buttons. "" is none yet.
+  var chosenSwap = "";
+  var swapAsks = 0; // the choices asked for: only the newest one's answer is shown
+  var swapKeptAt = ""; // the version whose board was last asked for again with the choice
   var storyVersion = parseInt(version(), 10); // the story holds every line up to this version
 
   function board() {
@@ -193,6 +198,7 @@
     if (speakerButton && fresh && fresh.hasAttribute("data-spoken")) {
       speakerButton.setAttribute("data-speak", fresh.getAttribute("data-spoken"));
     }
+    keepSwapChoice();
     watchOutsideLook();
     focusFirstControl(same);
     if (region.querySelector(".card-revealed")) {
@@ -201,6 +207,65 @@
       hideTimer = window.setTimeout(hideRevealed, 3000);
     }
   }
+
+  // Tapping one's own card for a SWAP asks for the board with that card chosen (its JSON, as a
+  // forced refresh asks), not for the whole page: no flash on the tablet, and the page keeps
+  // its stream. Without JavaScript the card is a link to the page with `?mine=`, as the
+  // answer's board is; if the answer does not come, the link is followed.
+  function chooseSwap(position, href) {
+    chosenSwap = position;
+    var asked = ++swapAsks;
+    fetch(stateUrl + "?version=-1" + (position ? "&mine=" + encodeURIComponent(position) : ""), {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    })
+      .then(function (response) {
+        if (movedAway(response)) {
+          return null;
+        }
+        if (!response.ok) {
+          throw new Error("no board");
+        }
+        return response.json();
+      })
+      .then(function (data) {
+        if (data && asked === swapAsks) {
+          answer(data, true);
+        }
+      })
+      .catch(function () {
+        if (href && asked === swapAsks) {
+          window.location.href = href;
+        }
+      });
+  }
+
+  // A board drawn without the child's choice (a pushed one, the answer to a move) while the
+  // choice still stands (that card is still offered for the SWAP) is asked for again with it;
+  // once the card is not offered (the SWAP was made, or declined), the choice is over.
+  function keepSwapChoice() {
+    var b = board();
+    if (!chosenSwap || !b || b.getAttribute("data-swap-chosen") === chosenSwap) {
+      return;
+    }
+    if (region.querySelector('a[data-swap-mine="' + chosenSwap + '"]')) {
+      if (swapKeptAt !== version()) {
+        swapKeptAt = version(); // once a version: an answer that again lacks it ends here
+        chooseSwap(chosenSwap, null);
+      }
+    } else {
+      chosenSwap = "";
+    }
+  }
+
+  region.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[data-swap-mine]") : null;
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) {
+      return;
+    }
+    event.preventDefault();
+    chooseSwap(link.getAttribute("data-swap-mine"), link.href);
+  });
 
   // Asks for the board without the revealed card, and keeps asking until it is face down: a
   // poll under way (busy) would drop a single forced refresh, and on a slow server one is
@@ -514,6 +579,9 @@
     }
     var asked = wait > 0 ? version() + "&wait=" + wait : version();
     var url = stateUrl + "?version=" + (force ? "-1" : asked);
+    if (chosenSwap) {
+      url += "&mine=" + encodeURIComponent(chosenSwap);
+    }
     var mine = !force;
     fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(function (response) {

@@ -313,6 +313,7 @@ def test_ones_own_cards_are_buttons_for_the_moves_the_turn_allows(app: Flask) ->
     ]
     (swap,) = page.find("a")
     assert swap.get("href") == "/play/tables/3?mine=4"
+    assert swap.get("data-swap-mine") == "4"  # table.js asks for the board with it chosen
     (look,) = page.find("form", class_="look-form")  # card 3: face down, may be turned over
     assert look.get("action") == "/play/tables/3/look"
     assert [i.get("value") for i in page.find("input", name="position")][-1] == "3"

@@ -536,10 +536,13 @@ class Child(FastHttpUser):
                 return
         choice = page.choose(self.board, self.rng)
         if isinstance(choice, int):
-            # Tapping my card for a SWAP is a link: the page comes back with the targets.
-            self.opened(
-                self.call("page", "GET", f"/play/tables/{self.table_id}?mine={choice}").text
-            )
+            # Tapping my card for a SWAP asks for the board with it chosen (table.js's
+            # chooseSwap: the JSON, not the page): it comes back with the cards to swap with.
+            url = f"/play/tables/{self.table_id}/state?version=-1&mine={choice}"
+            data = self.call("state", "GET", url, headers=JSON).json()
+            if not data.get("html"):
+                raise UnexpectedPage("the SWAP's board did not come")
+            self.remember(data["html"])
             choice = page.choose(self.board, self.rng)
             if isinstance(choice, int):
                 raise LookupError("the SWAP page offers no card to swap with")

@@ -198,8 +198,8 @@ class Habits:
 
 
 def choose(board: BoardPage, rng: random.Random, habits: Habits = Habits()) -> MoveForm | int:
-    """The next move: one of the board's forms, or a position (1-4) of my line to open the
-    SWAP page with (`?mine=N`), as the child taps a card of theirs to swap it."""
+    """The next move: one of the board's forms, or a position (1-4) of my line to choose for
+    a SWAP (`?mine=N`: the board with it chosen), as the child taps a card of theirs."""
     by_kind: dict[str, list[MoveForm]] = {}
     for move in board.moves:
         by_kind.setdefault(move.kind, []).append(move)
@@ -207,7 +207,7 @@ def choose(board: BoardPage, rng: random.Random, habits: Habits = Habits()) -> M
         raise LookupError("my turn, but the page offers no move")
     if "call" in by_kind and "end_turn" in by_kind:
         return by_kind["call" if rng.random() < habits.call else "end_turn"][0]
-    if "swap" in by_kind:  # the SWAP page: my card is chosen, tap one of theirs
+    if "swap" in by_kind:  # my card is chosen for the SWAP: tap one of theirs
         return rng.choice(by_kind["swap"])
     if board.swap_from and "decline_swap" in by_kind:
         if rng.random() < habits.swap:

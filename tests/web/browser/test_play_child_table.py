@@ -258,8 +258,11 @@ def on_screen(page: Any, where: str, parts_of: str = BOARD) -> None:
         for x2, y2, w2, h2, html2 in buttons[i + 1 :]:
             apart = x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y
             assert apart, f"{where} at {width}x{height}: {html} overlaps {html2}"
-    # And each card's cube buttons stay inside that card's box.
+    # And each card's cube buttons stay inside that card's box, and "I remember" inside the
+    # "Remember these!" box (at 1024x768 it stuck out while the child held a card).
     outside = page.locator(".count-card").evaluate_all(CUBE_BUTTONS_OUTSIDE)
+    assert outside == [], f"{where} at {width}x{height}: {outside}"
+    outside = page.locator(".remember").evaluate_all(REMEMBER_BUTTON_OUTSIDE)
     assert outside == [], f"{where} at {width}x{height}: {outside}"
 
 
@@ -269,6 +272,14 @@ CUBE_BUTTONS_OUTSIDE = """(cards) => cards.flatMap((card) => {
     const r = b.getBoundingClientRect();
     return r.width > 0 && (r.left < c.left || r.right > c.right);
   }).map((b) => b.outerHTML.slice(0, 120)); })"""
+
+
+REMEMBER_BUTTON_OUTSIDE = """(boxes) => boxes.flatMap((box) => {
+  const r = box.getBoundingClientRect();
+  return Array.from(box.querySelectorAll('.remember-button')).filter((b) => {
+    const c = b.getBoundingClientRect();
+    return c.width > 0 && (c.left < r.left || c.right > r.right);
+  }).map((b) => [r.right, b.getBoundingClientRect().right]); })"""
 
 
 def names_hold_their_words(page: Any) -> None:

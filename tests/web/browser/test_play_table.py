@@ -75,7 +75,7 @@ def big_enough(page: Any) -> None:
 def take_a_step(page: Any, call: bool = False) -> bool:
     """Play the child's next control, as a child who taps the first thing offered (and calls
     "Rat-a-Tat-Cat!" when `call` says it is time)."""
-    # A tap that opened a new page (a SWAP's first card, a post without the script yet) is
+    # A tap that opened a new page (a post sent before the script had taken the form) is
     # followed by nothing until that page has its styles: on a busy machine the controls are
     # measured before the stylesheet came and sit elsewhere a moment later, so a tap is lost.
     page.wait_for_load_state()
@@ -106,9 +106,14 @@ def take_a_step(page: Any, call: bool = False) -> bool:
     ):
         control = page.locator(selector).first
         if control.count() and control.is_visible() and control.is_enabled():
-            before = {"version": board.get_attribute("data-version"), "url": page.url}
+            before = {
+                "version": board.get_attribute("data-version"),
+                "url": page.url,
+                "chosen": board.get_attribute("data-swap-chosen"),
+            }
             control.click()
-            # Done when the board moved on, or the page changed (a SWAP's first tap is a link).
+            # Done when the board moved on, the page changed, or a card is chosen for a SWAP
+            # (its first tap asks for the board with it chosen: same version, same page).
             # If nothing moves in 20 s on a busy machine, the tap was lost (seen once at
             # Standard on PostgreSQL, its cause not proven) and the table waits for this
             # child: a child taps again, and so does the next step. A control that never
@@ -117,7 +122,8 @@ def take_a_step(page: Any, call: bool = False) -> bool:
                 page.wait_for_function(
                     "before => { const b = document.querySelector('[data-board]');"
                     " return !b || b.getAttribute('data-version') !== before.version"
-                    " || location.href !== before.url; }",
+                    " || location.href !== before.url"
+                    " || b.getAttribute('data-swap-chosen') !== before.chosen; }",
                     arg=before,
                     timeout=20_000,
                 )
