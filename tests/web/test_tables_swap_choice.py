@@ -11,14 +11,18 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from classroom.extensions import db
 from classroom.game import Power, actions
-from tests.web.conftest import MadeChild, MadeClass, sign_in_child
+from classroom.models import Child, Teacher
+from classroom.tables import seating
+from tests.web.conftest import MadeChild, MadeClass, MadeTeacher, sign_in_child
 from tests.web.tables import post_move, set_level, snapshot, start_table
 
 SWAP = int(Power.SWAP)
 CHOSEN = re.compile(r'data-swap-chosen="(\d)"')
 SWAP_LINKS = re.compile(r'data-swap-mine="(\d)"')
 TARGETS = re.compile(r'name="kind" value="swap"')
+DECK = [1, 2, 3, 4, 5, 6, 7, 8, 5, SWAP, 3, 4, 5]  # two lines, the DISCARD, a SWAP to draw
 
 
 @pytest.fixture
@@ -29,8 +33,7 @@ def swap_in_hand(
     mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
     set_level(app, mia, "peek")
     set_level(app, leo, "peek")
-    stacked = [1, 2, 3, 4, 5, 6, 7, 8, 5, SWAP, 3, 4, 5]
-    table_id = start_table(app, [mia, leo], stacked=stacked)
+    table_id = start_table(app, [mia, leo], stacked=DECK)
     clients = []
     for kid in (mia, leo):
         client = app.test_client()
@@ -99,3 +102,26 @@ def test_another_seat_cannot_choose_for_the_swap(
     html = board_json(leo, table_id, "&mine=2")["html"]
     assert isinstance(html, str)
     assert not CHOSEN.search(html) and not TARGETS.search(html) and not SWAP_LINKS.search(html)
+
+
+def test_r7_the_teacher_sitting_in_chooses_a_card_the_same_way(
+    app: Flask, teacher_client: FlaskClient, teacher: MadeTeacher, child: MadeChild
+) -> None:
+    set_level(app, child, "peek")
+    with app.app_context():
+        first = db.session.get(Child, child.id)
+        assert first is not None
+        options = {"power_cards": True, "rounds": 1, "stacked_deck": DECK}
+        table = seating.open_table(first.class_id, "peek", options, "cubes")
+        seating.seat_teacher(table.id, db.session.get(Teacher, teacher.id))
+        seating.seat_child(table.id, first)
+        seating.start_table(table.id)
+        table_id = table.id
+    version = snapshot(app, table_id)[0]
+    response = teacher_client.post(
+        f"/tables/{table_id}/move", data={"kind": "draw", "version": str(version)}
+    )
+    assert response.status_code == 303  # the teacher, in seat 1, has drawn the SWAP
+    response = teacher_client.get(f"/tables/{table_id}/play/state?version=-1&mine=3")
+    html = response.get_json()["html"]
+    assert CHOSEN.findall(html) == ["3"] and len(TARGETS.findall(html)) == 4
