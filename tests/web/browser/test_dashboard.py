@@ -99,6 +99,36 @@ def test_at_1024_px_the_name_and_next_step_stay_in_view(
     assert "2 weeks" in expect_text
 
 
+def test_the_printed_overview_holds_every_child_and_every_column(
+    page: Any,
+    live_server: LiveServer,
+    teacher: MadeTeacher,
+    classroom: MadeClass,
+    class_with_history: list[MadeChild],
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """On paper (an A4 sheet's width, 794 CSS px) the children's table is whole: a class
+    taller than a screen printed only the rows its scrolling box showed, and its number check
+    column was cut at the sheet's edge."""
+    for n in range(14):  # a class of 20: taller than a sheet
+        make_child(classroom, f"Kid{n:02d}")
+    base = live_server.url
+    sign_in_teacher_by_form(page, base, teacher, PASSWORD)
+    page.goto(f"{base}/classes/{classroom.id}/overview")
+    page.set_viewport_size({"width": 794, "height": 1123})
+    page.emulate_media(media="print")
+    box = page.locator(".overview-scroll").evaluate(
+        "b => [b.scrollHeight - b.clientHeight, b.scrollWidth - b.clientWidth]"
+    )
+    assert box == [0, 0]  # nothing of the table lies hidden in its box
+    rows = page.locator("table.overview-table tbody tr")
+    assert rows.count() == 20
+    last = page.locator("table.overview-table thead th").last.bounding_box()
+    assert last is not None and last["x"] + last["width"] <= 794
+    assert not page.locator(".range-form").is_visible()
+    assert not page.get_by_role("link", name="Download the summary (CSV)").is_visible()
+
+
 def test_a_teacher_reads_the_dashboards_moves_a_child_and_prints_the_report(
     app: Flask,
     page: Any,
