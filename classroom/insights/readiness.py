@@ -89,7 +89,11 @@ def readiness_of(
     level = Level.parse(level)
     window = within(tallies, today - timedelta(weeks=weeks) + timedelta(days=1), today, level.value)
     sums = Sums(window)
-    span = f"in the last {weeks} weeks" if weeks != 1 else "in the last week"
+    # The level is named: a child moved this fortnight has comparisons at their old level
+    # too, which the page's other figures count ("17 of the 20 needed" beside "19 of 19").
+    span = f"at {level.label} " + (
+        f"in the last {weeks} weeks" if weeks != 1 else "in the last week"
+    )
     comparisons = sums.rate("cmp", MIN_READINESS)
     index = level.number - 1
     up = ORDER[index + 1] if index + 1 < len(ORDER) else None

@@ -70,5 +70,5 @@ def test_a_stay_for_too_few_comparisons_says_how_many_more() -> None:
     day = date(2026, 11, 20)
     found = readiness_of("peek", [Tally(day, "peek", "cmp", 12, 19)], today=day)
     assert found.sentence == (
-        "Stay at Peek: needs 1 more comparison in the last 2 weeks (19 of the 20 needed)."
+        "Stay at Peek: needs 1 more comparison at Peek in the last 2 weeks (19 of the 20 needed)."
     )

@@ -72,7 +72,7 @@ def test_move_up_with_the_evidence_in_one_sentence() -> None:
     advice = readiness("ultra_peek", mixed(18, 2), today=TODAY)
     assert advice.move is Move.UP and advice.level is Level.PEEK
     assert advice.sentence == (
-        "Move up to Peek: 18 of 20 comparisons right in the last 2 weeks "
+        "Move up to Peek: 18 of 20 comparisons right at Ultra-Peek in the last 2 weeks "
         "(by chance about 10), cat-cat pairs included (9 of 9)."
     )
 
@@ -84,7 +84,7 @@ def test_stay_when_there_are_not_enough_comparisons() -> None:
     advice = readiness(Level.PEEK, [*old, *other_level, *mixed(7, 0, level="peek")], today=TODAY)
     assert advice.move is Move.STAY and advice.level is Level.PEEK
     assert advice.sentence == (
-        "Stay at Peek: needs 13 more comparisons in the last 2 weeks (7 of the 20 needed)."
+        "Stay at Peek: needs 13 more comparisons at Peek in the last 2 weeks (7 of the 20 needed)."
     )
 
 
@@ -105,12 +105,15 @@ def test_stay_below_the_bar_says_what_moving_up_needs() -> None:
     advice = readiness("peek", mixed(15, 5, level="peek"), today=TODAY)
     assert advice.move is Move.STAY
     assert advice.sentence == (
-        "Stay at Peek: 15 of 20 comparisons right in the last 2 weeks (by chance about 10); "
-        "moving up needs 85% right."
+        "Stay at Peek: 15 of 20 comparisons right at Peek in the last 2 weeks "
+        "(by chance about 10); moving up needs 85% right."
     )
     # Its two parts apart, for a line that leads with what holds the child ("Who needs you").
     assert advice.held_by == "moving up needs 85% right"
-    assert advice.right == "15 of 20 comparisons right in the last 2 weeks (by chance about 10)"
+    assert (
+        advice.right
+        == "15 of 20 comparisons right at Peek in the last 2 weeks (by chance about 10)"
+    )
 
 
 def test_move_down_when_comparisons_are_at_chance() -> None:
@@ -119,7 +122,7 @@ def test_move_down_when_comparisons_are_at_chance() -> None:
     advice = readiness("peek", mixed(9, 11, level="peek"), today=TODAY)
     assert advice.move is Move.DOWN and advice.level is Level.ULTRA_PEEK
     assert advice.sentence == (
-        "Move down to Ultra-Peek: 9 of 20 comparisons right in the last 2 weeks "
+        "Move down to Ultra-Peek: 9 of 20 comparisons right at Peek in the last 2 weeks "
         "(by chance about 10), about what tapping at random would give."
     )
     bottom = readiness("ultra_peek", mixed(9, 11), today=TODAY)
@@ -167,7 +170,8 @@ def test_move_down_from_standard_when_memory_slips() -> None:
     advice = readiness("standard", choices, today=TODAY)
     assert advice.move is Move.DOWN and advice.level is Level.OUTSIDE_PEEK
     assert advice.sentence.startswith(
-        "Move down to Outside Peek: 3 of 9 choices in the last 2 weeks went against a card"
+        "Move down to Outside Peek: 3 of 9 choices at Standard in the last 2 weeks went against "
+        "a card"
     )
 
 
@@ -176,8 +180,8 @@ def test_standard_is_the_top_level() -> None:
     advice = readiness("standard", mixed(20, 0, level="standard"), today=TODAY)
     assert advice.move is Move.STAY
     assert advice.sentence == (
-        "Stay at Standard, the top level: 20 of 20 comparisons right in the last 2 weeks "
-        "(by chance about 10)."
+        "Stay at Standard, the top level: 20 of 20 comparisons right at Standard in the last "
+        "2 weeks (by chance about 10)."
     )
 
 

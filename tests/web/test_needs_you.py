@@ -201,7 +201,8 @@ def test_a_child_held_only_by_too_few_games_is_told_so(
         names_and_reasons(teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True))
     )
     assert re.fullmatch(
-        r"needs more games: \d+ of the 20 comparisons a move needs in the last 2 weeks "
+        r"needs more games: \d+ of the 20 comparisons a move needs at Ultra-Peek in the last "
+        r"2 weeks "
         r"\(at Ultra-Peek for 8 weeks\)",
         reasons["Zoe"],
     ), reasons["Zoe"]
