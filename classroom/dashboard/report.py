@@ -128,6 +128,27 @@ class Topic:
     at_home: Callable[[], str]
 
 
+def cat_cards_at_home() -> str:
+    """The thing to try at home for a child who treats two cat cards (0-6) alike."""
+    return gettext(
+        "Put two cards from 0 to 6 face up, such as 3 and 4, and ask: which is lower? "
+        "Then let your child ask you."
+    )
+
+
+# Below these shares of cat-cat pairs right, the habit is "often", then "most of the time".
+OFTEN, MOSTLY = 0.5, 0.25
+
+
+def cat_versus_rat_topic(cat_cat: Rate) -> str:
+    """The cat-versus-rat topic worded by how often the child gets two cat cards right."""
+    if cat_cat.value is not None and cat_cat.value < MOSTLY:
+        return "cat_versus_rat_mostly"
+    if cat_cat.value is not None and cat_cat.value < OFTEN:
+        return "cat_versus_rat_often"
+    return "cat_versus_rat"
+
+
 def lowest_total_game() -> str:
     """The thing to try at home once comparing is secure: a game of low totals, added up."""
     return gettext(
@@ -142,10 +163,25 @@ TOPICS: dict[str, Topic] = {
             "sometimes %(name)s treats them as the same.",
             name=name,
         ),
-        lambda: gettext(
-            "Put two cards from 0 to 6 face up, such as 3 and 4, and ask: which is lower? "
-            "Then let your child ask you."
+        cat_cards_at_home,
+    ),
+    # The same habit, said as often as it happens: "sometimes" beside a child who got 0 of 27
+    # cat-cat pairs right told a parent less than the child's page tells the teacher.
+    "cat_versus_rat_often": Topic(
+        lambda name: gettext(
+            "%(name)s is learning to compare two small numbers, such as 3 and 4: "
+            "often %(name)s treats them as the same.",
+            name=name,
         ),
+        cat_cards_at_home,
+    ),
+    "cat_versus_rat_mostly": Topic(
+        lambda name: gettext(
+            "%(name)s is learning to compare two small numbers, such as 3 and 4: "
+            "most of the time %(name)s treats them as the same.",
+            name=name,
+        ),
+        cat_cards_at_home,
     ),
     "memory": Topic(
         lambda name: gettext(
@@ -235,6 +271,13 @@ def topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
     """The one thing the child is learning: an active flag first, then the weakest measure
     with enough chances, then the next level when the child is ready for it (at Standard, the
     top, the full game), else comparing numbers at this level."""
+    topic = _topic_of(data, applies)
+    if topic == "cat_versus_rat":
+        return cat_versus_rat_topic(data.summary.by_family["cat-cat"])
+    return topic
+
+
+def _topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
     for state in data.active_flags:
         return state.kind.value
     # A habit whose flag has faded is behind the child: not what they are learning now.
