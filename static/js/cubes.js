@@ -76,10 +76,7 @@
     }
 
     form.classList.add("js");
-    var tray = form.querySelector("[data-cube-tray]");
-    if (tray) {
-      tray.hidden = false;
-    }
+    var tray = form.querySelector("[data-cube-tray]"); // shown from the first paint
     cards.forEach(function (card) {
       var p = parts(card);
       if (!p.remove) {
@@ -200,8 +197,8 @@
     if (!input || !keypad) {
       return;
     }
-    keypad.hidden = false;
-    // The keypad is the keyboard now: no on-screen keyboard popping up over it on a tablet.
+    // The keypad (shown from the first paint: data-with-script) is the keyboard now: no
+    // on-screen keyboard popping up over it on a tablet.
     input.setAttribute("inputmode", "none");
     var most = parseInt(input.getAttribute("maxlength"), 10) || 3;
     keypad.addEventListener("click", function (event) {

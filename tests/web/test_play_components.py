@@ -429,8 +429,11 @@ def test_count_cards_names_each_card_and_shows_countable_cubes(app: Flask) -> No
     # Every cube button shows a picture beside its word (the picture has no words of its own).
     icons = [img for img in page.find("img") if "move-icon" in (img.get("class") or "")]
     assert icons and all(img.get("alt") == "" for img in icons)
-    # The drag tray waits for JavaScript; "- cube" on an empty stack is marked unavailable.
-    assert page.with_class("cube-tray")[0].has("hidden")
+    # The drag tray needs JavaScript (hidden where scripts do not run: no-script.css, so it
+    # is there from the first paint where they do); "- cube" on an empty stack is marked
+    # unavailable.
+    tray = page.with_class("cube-tray")[0]
+    assert tray.has("data-with-script") and not tray.has("hidden")
     assert not page.find("button", value="remove-1")[0].has("aria-disabled")
     empty = render(app, '{{ count_cards([4, 0, 7, 2], "/c", "t") }}')
     assert Page(empty).find("button", value="remove-1")[0].get("aria-disabled") == "true"
@@ -537,7 +540,8 @@ def test_type_total_works_without_javascript(app: Flask) -> None:
     assert page.find("label", for_="total-input")[0].text == "How many cubes in your bar?"
     keys = [b.get("data-key") for b in page.find("button", type="button")]
     assert sorted(keys) == sorted([*"0123456789", "clear"])
-    assert page.find("div", data_keypad=None)[0].has("hidden")
+    keypad = page.find("div", data_keypad=None)[0]  # hidden where scripts do not run
+    assert keypad.has("data-with-script") and not keypad.has("hidden")
     assert page.find("button", type="submit")[0].text == "That's my total"
     # "Clear" carries a picture like every other control a child who cannot read meets.
     clear = re.search(r'<button [^>]*data-key="clear">(.*?)</button>', html)

@@ -320,6 +320,31 @@ def test_counting_works_without_javascript(
         context.close()
 
 
+def test_the_counting_keypad_and_tray_are_there_before_the_script_runs(
+    tablet: Any, server: LiveServer
+) -> None:
+    """The page does not jump as it loads: the cube tray and the keypad are laid out from the
+    first paint, not shown by cubes.js a moment later (a review saw "That's my total" pushed
+    350 px down on the tablet). Held here: cubes.js never comes."""
+    page = tablet
+    page.route("**/js/cubes.js", lambda route: route.abort())
+    page.goto(server.url + "/harness/count")
+    expect(page.locator("[data-cube-tray]")).to_be_visible()
+    snap = page.get_by_role("button", name="Snap the bar!").bounding_box()
+    page.goto(server.url + "/harness/bar?c=4,0,7,2")
+    expect(page.locator("[data-keypad]")).to_be_visible()
+    button = page.get_by_role("button", name="That's my total").bounding_box()
+    page.unroute("**/js/cubes.js")
+    for url, name, before in (
+        ("/harness/count", "Snap the bar!", snap),
+        ("/harness/bar?c=4,0,7,2", "That's my total", button),
+    ):
+        page.goto(server.url + url)
+        expect(page.locator("form.js, [data-keypad-form]").first).to_be_visible()
+        after = page.get_by_role("button", name=name).bounding_box()
+        assert before is not None and after is not None and after["y"] == before["y"], name
+
+
 def test_speaker_and_read_aloud(tablet: Any, server: LiveServer) -> None:
     page = tablet
     page.goto(server.url + "/harness/count")
