@@ -10,7 +10,7 @@ from flask import Flask
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then instance/config.py, then CLASSROOM_* variables, then tests."""
-    from classroom import access, cli, errors, security, settings
+    from classroom import access, cli, errors, security, settings, static_files
     from classroom.assign import bp as assign_bp
     from classroom.auth import bp as auth_bp
     from classroom.check import bp as check_bp
@@ -55,6 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     mail.init_app(app)
     babel.init_app(app, default_locale="en", default_timezone="UTC")
     security.init_app(app)
+    static_files.init_app(app)
     errors.init_app(app)
     cli.init_app(app)
 

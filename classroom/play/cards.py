@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 
 from classroom.game import Power, is_power
 from classroom.game import family as card_family
+from classroom.static_files import versioned
 from classroom.tables.story import StoryLine
 
 
@@ -35,9 +36,9 @@ def news_line(line: StoryLine) -> dict[str, object]:
     data = line.to_dict()
     static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
     if line.card is not None:
-        data["card_src"] = f"{static}/cards/{card_file(line.card)}.svg"
+        data["card_src"] = versioned(static, f"cards/{card_file(line.card)}.svg")
     if line.picture is not None:
-        data["picture_src"] = f"{static}/pictures/{line.picture}.svg"
+        data["picture_src"] = versioned(static, f"pictures/{line.picture}.svg")
     return data
 
 
@@ -103,7 +104,8 @@ def _card_html(
         name = (f"Place {position}: " if position else "") + card_name(value, face_up)
     size = escape(size)
     img = Markup(
-        f'<img class="card-img card-{size} card-{family}" src="{static}/cards/{file}.svg" '
+        f'<img class="card-img card-{size} card-{family}" '
+        f'src="{versioned(static, f"cards/{file}.svg")}" '
         f'alt="{escape(name)}" width="120" height="168" data-say="{escape(name)}">'
     )
     if not position:
@@ -129,7 +131,8 @@ def story_item(line: StoryLine) -> Markup:
 def _thought_item(line: StoryLine) -> Markup:
     static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
     face = (
-        f'<img class="thought-face" src="{static}/pictures/{escape(line.picture)}.svg" alt="" '
+        f'<img class="thought-face" '
+        f'src="{versioned(static, f"pictures/{escape(line.picture)}.svg")}" alt="" '
         'width="40" height="40">'
         if line.picture
         else ""

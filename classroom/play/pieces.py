@@ -15,6 +15,7 @@ from flask import current_app
 from markupsafe import Markup, escape
 
 from classroom.play.cards import _static_path, card, card_name, points
+from classroom.static_files import versioned
 
 
 def move(
@@ -61,7 +62,7 @@ def icon(name: str, size: int = 40) -> Markup:
     """A control's picture (static/icons/<name>.svg); its word is beside it, so no alt text."""
     static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
     return Markup(
-        f'<img class="move-icon" src="{static}/icons/{escape(name)}.svg" alt="" '
+        f'<img class="move-icon" src="{versioned(static, f"icons/{escape(name)}.svg")}" alt="" '
         f'width="{size}" height="{size}">'
     )
 
@@ -93,7 +94,7 @@ def slot_card(seat: Any, slot: Any, size: str, label: str) -> Markup:
 def picture_src(picture: str) -> str:
     """The address of a child's or a computer player's picture (static/pictures)."""
     static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
-    return f"{static}/pictures/{picture}.svg"
+    return versioned(static, f"pictures/{picture}.svg")
 
 
 def other_line(

@@ -87,4 +87,4 @@ def test_story_lines_picture_public_cards_and_escape_names(
     seen = poll(leo_tablet, table_id, before)
     told = "".join(seen["story"])
     assert "Mia &lt;b&gt; drew a card." in told and "<b>" not in told
-    assert f'src="/static/cards/{discarded}.svg"' in told
+    assert f'src="/static/cards/{discarded}.svg?v=' in told

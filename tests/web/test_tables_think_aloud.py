@@ -115,7 +115,7 @@ def test_the_full_page_shows_the_thought_with_the_computer_picture(
     [(spoken, shown)] = THOUGHT.findall(page)
     names = names_of(app, table_id)
     assert html.unescape(spoken) == f"Kitten: \u201c{say(thought, names, 0)}\u201d"
-    assert 'class="thought-face" src="/static/pictures/kitten.svg"' in shown
+    assert 'class="thought-face" src="/static/pictures/kitten.svg?v=' in shown
 
 
 def test_nothing_is_said_with_the_option_off(app: Flask, child: MadeChild) -> None:

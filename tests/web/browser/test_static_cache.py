@@ -1,0 +1,41 @@
+"""The tablet keeps the table's pictures, scripts and styles (classroom/static_files.py): the
+page opened again (a round's end, the next round) asks the server for none of them, where
+each was asked again before (a 304 each, and a card blank until its answer came)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, request
+from playwright.sync_api import expect
+
+from tests.web.browser.conftest import LiveServer
+from tests.web.browser.test_play_child_table import tablet
+from tests.web.conftest import MadeChild
+from tests.web.tables import set_level, start_table
+
+
+def test_the_table_page_opened_again_asks_for_no_static_file(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    asked: list[str] = []
+
+    @app.before_request
+    def note_static() -> None:
+        if request.path.startswith("/static/"):
+            asked.append(request.full_path)
+
+    set_level(app, child, "standard")
+    table_id = start_table(app, [child], ["beginner", "solid"])
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    expect(page.locator(".pile-draw .card-img")).to_be_visible()
+    page.wait_for_load_state()
+    assert len(asked) >= 10  # styles, scripts, cards, icons, pictures
+    assert all("?v=" in path for path in asked), asked
+    asked.clear()
+    page.reload()
+    expect(page.locator(".pile-draw .card-img")).to_be_visible()
+    page.wait_for_load_state()
+    # The browser's own favicon request is its own business; the page's files are all kept.
+    assert [path for path in asked if "/pictures/cat.svg" not in path] == []
