@@ -36,6 +36,14 @@ def table_now(table: PlayTable) -> str:
         # the game waits, and "Kitten's turn" for minutes would look like a fault. A child
         # whose tablet closed counts as gone though no page read the table since (only a read
         # seats the stand-in), or a table left at once would say "Mia's turn" for hours.
+        # Children who have not opened the table's page yet have not left it: a table a
+        # teacher has just started says whom it waits for (it said "every child has left").
+        waiting = [row.name for row in children if row.opened_at is None and row.stand_in is None]
+        if waiting:
+            who = (
+                ", ".join(waiting[:-1]) + " and " + waiting[-1] if len(waiting) > 1 else waiting[0]
+            )
+            return f"Paused: waiting for {who} to open the table (Watch it to play it on)"
         return "Paused: every child has left the table (Watch it to play it on)"
     where = round_words(game)
     if table.status == TableStatus.COUNTING:

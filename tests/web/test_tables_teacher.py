@@ -523,6 +523,7 @@ def test_the_card_tables_page_says_how_each_game_ended_and_what_ended_now(
     assert finished.index("ended before the end") < finished.index(" won</span>")
 
     away = start_table(app, [cleo], ["beginner"])
+    assert child_client(app, cleo).get(f"/play/tables/{away}").status_code == 200
     leave(app, away, 0)
     # Paused before any page reads the table (no stand-in sits until one does).
     assert "Paused: every child has left the table" in live_rows(teacher_client, classroom)
@@ -533,6 +534,28 @@ def test_the_card_tables_page_says_how_each_game_ended_and_what_ended_now(
     assert "Paused: every child has left the table" in live
     selected = re.search(r'<option value="(\d+)" selected>', live)
     assert selected is not None and int(selected.group(1)) == ben.id  # Ava and Cleo sit
+
+
+def test_a_table_whose_children_have_not_opened_it_says_whom_it_waits_for(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """Started by the teacher for Ivy and Omar, unopened after AWAY_AFTER: they have not left
+    it (a review read "every child has left the table" for children who had not come yet);
+    once Omar has opened it, it is not paused."""
+    from tests.web.tables import leave, start_table
+
+    ivy, omar = make_child(classroom, "Ivy C."), make_child(classroom, "Omar H.")
+    table_id = start_table(app, [ivy, omar], ["beginner"])
+    for seat in (0, 1):
+        leave(app, table_id, seat)
+    live = live_rows(teacher_client, classroom)
+    assert "Paused: waiting for Ivy C. and Omar H. to open the table" in live
+    assert "every child has left" not in live
+    assert child_client(app, omar).get(f"/play/tables/{table_id}").status_code == 200
+    assert "Paused" not in live_rows(teacher_client, classroom)
 
 
 def live_rows_and_rest(teacher_client: FlaskClient, classroom: MadeClass) -> str:
