@@ -34,6 +34,13 @@ SETTING_LABELS = {
 }
 # How many children a note names before it counts them instead.
 NAMED_AT_MOST = 3
+# The settings that apply only to children whose games end one way: a child who plays to a
+# points limit keeps a "rounds" value, which means nothing for them.
+APPLIES_WITH = {
+    "rounds": "rounds",
+    "points_limit": "limit",
+    "limit_ending": "limit",
+}
 
 
 def value_words(setting: str, value: Any) -> str:
@@ -80,6 +87,8 @@ def differences(children: Sequence[Child]) -> dict[str, list[Share]]:
     for setting in SETTING_LABELS:
         holders: dict[Any, list[str]] = {}
         for name, assignment in assignments:
+            if APPLIES_WITH.get(setting, assignment.series_end) != assignment.series_end:
+                continue  # "3 rounds" counted for a child who plays to a points limit
             holders.setdefault(getattr(assignment, setting), []).append(name)
         if len(holders) > 1:
             ordered = sorted(holders.items(), key=lambda item: -len(item[1]))

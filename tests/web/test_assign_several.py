@@ -90,6 +90,11 @@ def test_the_form_says_where_the_children_differ(
     assert "Not the same for everyone:" in words
     assert "Peek (Ava, Mia, Noah); Ultra-Peek (Finn); Standard (Theo)" in words
     assert "Give all 5 children the choice above" in words
+    # Rounds are counted only for the children whose games end after a number of rounds:
+    # Theo plays to a points limit, and his unused "1 round" was counted with Finn's.
+    rounds_note = re.search(r'data-setting="rounds">(.*?)</div>', page, re.S)
+    assert rounds_note
+    assert "2 rounds (Ava, Mia, Noah); 1 round (Finn)" in " ".join(rounds_note.group(1).split())
     # The think-aloud setting is the same for all: no note there.
     assert 'data-setting="think_aloud"' not in page
     # The form shows the most common choice of each setting.
