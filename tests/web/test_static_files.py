@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -52,15 +53,16 @@ def test_a_versioned_file_is_kept_for_a_year_and_an_unversioned_one_asked_again(
 
 
 def test_an_edited_file_gets_a_new_version_and_a_missing_one_none(
-    app: Flask, tmp_path: Path
+    app: Flask, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app.static_folder = str(tmp_path)
+    # The session's app is shared: its static folder and debug are put back after the test.
+    monkeypatch.setattr(app, "static_folder", str(tmp_path))
     picture = tmp_path / "pictures" / "owl.svg"
     picture.parent.mkdir()
     picture.write_text("<svg>one</svg>")
     before = file_version(app, "pictures/owl.svg")
     assert before is not None and re.fullmatch(r"[0-9a-f]{12}", before)
-    app.debug = True  # a served file changes with a deploy; in debug, as it is edited
+    monkeypatch.setattr(app, "debug", True)  # served: changed by a deploy; debug: edited
     picture.write_text("<svg>two</svg>")
     after = file_version(app, "pictures/owl.svg")
     assert after is not None and after != before

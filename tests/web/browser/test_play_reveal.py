@@ -4,6 +4,7 @@ that page turns itself back a few seconds later (a refresh never shows it again)
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -14,6 +15,8 @@ from tests.web.browser.conftest import LiveServer, SlowAnswers
 from tests.web.browser.test_play_table import TABLET
 from tests.web.conftest import MadeChild, child_session
 from tests.web.tables import game, set_level, start_table
+
+BACK = re.compile(r"/static/cards/back\.svg\?v=")  # the card's back, with its version
 
 
 def tablet(chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild, js: bool) -> Any:
@@ -41,11 +44,12 @@ def test_a_look_shows_the_card_for_a_few_seconds(
     expect(place).not_to_have_attribute("data-card", str(card))
     page.get_by_role("button", name="Look at place 2").click()
     expect(place).to_have_attribute("data-card", str(card))
-    expect(place.locator("img")).to_have_attribute("src", f"/static/cards/{card}.svg")
+    face = re.compile(rf"/static/cards/{card}\.svg\?v=")
+    expect(place.locator("img")).to_have_attribute("src", face)
     # A few seconds later (3 s with JavaScript, the next page's 4 s without) it is face down
     # again, by itself; the rest of the wait is for a busy machine.
     expect(place).not_to_have_attribute("data-card", str(card), timeout=15_000)
-    expect(place.locator("img")).to_have_attribute("src", "/static/cards/back.svg")
+    expect(place.locator("img")).to_have_attribute("src", BACK)
     if not js:
         page.reload()
         expect(place).not_to_have_attribute("data-card", str(card))
@@ -100,7 +104,7 @@ def test_a_card_turning_back_keeps_the_buttons_under_the_childs_finger(
     # A mark the server's HTML cannot carry: it survives only on the same element.
     draw.evaluate("button => { button.kept = true; }")
     expect(place).not_to_have_attribute("data-card", str(card), timeout=15_000)
-    expect(place.locator("img")).to_have_attribute("src", "/static/cards/back.svg")
+    expect(place.locator("img")).to_have_attribute("src", BACK)
     assert draw.evaluate("button => button.kept === true")
     expect(story).to_have_count(lines)
     version = page.locator("[data-board]").get_attribute("data-version")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, request, request_started
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
@@ -20,10 +20,21 @@ def test_the_table_page_opened_again_asks_for_no_static_file(
 ) -> None:
     asked: list[str] = []
 
-    @app.before_request
-    def note_static() -> None:
+    def note_static(sender: Flask, **extra: object) -> None:
         if request.path.startswith("/static/"):
             asked.append(request.full_path)
+
+    # A signal, not a before_request hook: the session's app has served requests already.
+    request_started.connect(note_static, app)
+    try:
+        see_the_table_twice(chromium, app, live_server, child, asked)
+    finally:
+        request_started.disconnect(note_static, app)
+
+
+def see_the_table_twice(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild, asked: list[str]
+) -> None:
 
     set_level(app, child, "standard")
     table_id = start_table(app, [child], ["beginner", "solid"])
