@@ -3,6 +3,8 @@ the default assignment as the first line of their history; and their names in se
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from classroom.assignments import record_first_assignment
 from classroom.extensions import db
 from classroom.models import Child, Classroom, Teacher
@@ -25,6 +27,13 @@ def enrol(classroom: Classroom, name: str, teacher: Teacher) -> Child | None:
     db.session.add(child)
     record_first_assignment(child, teacher, "Added to the class")
     return child
+
+
+def names_together(names: Sequence[str]) -> str:
+    """Names as a sentence says them: "Ava", "Ava and Ben", "Ava, Ben and Cleo"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def full_stop(text: str) -> str:

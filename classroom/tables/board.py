@@ -22,6 +22,7 @@ from classroom.game import (
     round_winners_of,
 )
 from classroom.models import TableSeat
+from classroom.roster import names_together
 
 from .faces import face_at, stand_in_names
 from .status import TableStatus
@@ -223,9 +224,7 @@ class Board:
         won."), names for the others and for a teacher watching."""
         names = ["You" if s == self.me else self.seats[s].name for s in self.winners]
         names.sort(key=lambda name: name != "You")
-        if len(names) <= 2:
-            return " and ".join(names) + " won."
-        return ", ".join(names[:-1]) + " and " + names[-1] + " won."
+        return names_together(names) + " won."
 
     @property
     def cue(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from classroom.game import Game, Series
 from classroom.models import PlayTable
+from classroom.roster import names_together
 from classroom.tables.away import gone
 from classroom.tables.leaving import stopped_for_new_game
 from classroom.tables.loading import game_seen
@@ -40,9 +41,7 @@ def table_now(table: PlayTable) -> str:
         # teacher has just started says whom it waits for (it said "every child has left").
         waiting = [row.name for row in children if row.opened_at is None and row.stand_in is None]
         if waiting:
-            who = (
-                ", ".join(waiting[:-1]) + " and " + waiting[-1] if len(waiting) > 1 else waiting[0]
-            )
+            who = names_together(waiting)
             return f"Paused: waiting for {who} to open the table (Watch it to play it on)"
         return "Paused: every child has left the table (Watch it to play it on)"
     where = round_words(game)

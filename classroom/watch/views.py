@@ -15,6 +15,7 @@ from classroom.forms import ConfirmForm
 from classroom.game import Level
 from classroom.models import COMPUTER_PLAYERS, Child, Classroom, PlayTable
 from classroom.play import common
+from classroom.roster import names_together
 from classroom.tables import away, seating
 from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
@@ -197,7 +198,7 @@ def already_playing(children: list[Child]) -> str | None:
     busy = [c.display_name for c in children if tables_of(c)]
     if not busy:
         return None
-    names = busy[0] if len(busy) == 1 else ", ".join(busy[:-1]) + " and " + busy[-1]
+    names = names_together(busy)
     them = "them" if len(busy) > 1 else busy[0]
     return (
         f"{names} already {'sit' if len(busy) > 1 else 'sits'} at a table whose game is not "
