@@ -82,7 +82,7 @@ def test_the_in_process_figures_cover_every_request_of_a_table() -> None:
     assert shared.rstrip().endswith("queries 0"), shared
 
 
-def _report_of(play_extra: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+def _report_of(play_extra: dict[str, Any], **result_extra: Any) -> tuple[list[str], dict[str, Any]]:
     """The benchmark's report of a made-up run of 40 children for 10 s (the app's processes
     used 0.4 s of CPU, so 1,000 children per core), with `play_extra` in its figures."""
     bench = importlib.import_module("tools.loadbench.__main__")  # no Locust: nothing patched
@@ -102,7 +102,7 @@ def _report_of(play_extra: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
                 "level": "standard"}  # fmt: skip
     result: dict[str, Any] = {
         "users": 40, "play": play, "settings": settings, "machine": "test", "load_after": "0",
-    }  # fmt: skip
+    } | result_extra  # fmt: skip
     return bench.report(result), result["figures"]
 
 
@@ -121,6 +121,29 @@ def test_the_report_gives_postgresql_s_own_cpu_beside_the_app_s() -> None:
     lines, figures = _report_of({})
     assert "children_per_core_with_database" not in figures
     assert "counting both" not in "\n".join(lines)
+
+
+def test_the_report_gives_the_machine_s_speed_and_the_figure_at_the_reference_speed() -> None:
+    """Children per core moves with the machine: the report gives the engine's speed before and
+    after the run, and the figure scaled to the reference machine's speed."""
+    bench = importlib.import_module("tools.loadbench.__main__")
+    half = bench.REFERENCE_SPEED / 2
+    lines, figures = _report_of({}, speed=[half - 10, half + 10])  # a machine half as fast
+    assert figures["children_per_core"] == pytest.approx(1000)
+    assert figures["engine_games_per_second"] == pytest.approx(half)
+    assert figures["children_per_core_at_reference_speed"] == pytest.approx(2000)
+    text = "\n".join(lines)
+    assert f"machine speed: {half - 10:.0f} games/s before the run, {half + 10:.0f} after" in text
+    assert "about 2,000 children per core (scaled by that speed" in text
+    lines, figures = _report_of({})  # a run that did not measure it says nothing of it
+    assert "children_per_core_at_reference_speed" not in figures
+    assert "machine speed" not in "\n".join(lines)
+
+
+def test_the_engine_speed_is_a_few_games_a_second_or_more() -> None:
+    """The machine's speed is measured by playing whole games (about 1.5 s)."""
+    bench = importlib.import_module("tools.loadbench.__main__")
+    assert bench.engine_speed() > 10
 
 
 def test_the_report_counts_the_connections_postgresql_started() -> None:

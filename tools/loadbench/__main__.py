@@ -33,6 +33,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, LiteralString
 
+from classroom.game import Level
+from classroom.game.benchmark import games_per_second
+from classroom.game.players import Personality
 from tools.loadbench.pgstats import PG_HOST, PG_PORT, PG_USER, admin
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,6 +45,13 @@ NO_DATABASE = 4
 TARGET_P95_MS = 50.0
 TARGET_CHILDREN_PER_CORE = 1000.0
 TARGET_SEEN_MS = 1000.0
+# The machine's speed, as the engine's benchmark gives it (one process, Tabby at all four
+# seats of a Standard game, games a second): children per core moves with the machine (the same
+# code gave 672 on SQLite on a machine at 763 games/s and about 1,000 on one at about 1,250), so
+# a figure is read beside it. REFERENCE_SPEED is the machine of docs/performance.md's figures
+# until 28 Nov, afternoon.
+SPEED_SECONDS = 1.5
+REFERENCE_SPEED = 1250.0
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -211,9 +221,17 @@ def machine() -> str:
     )
 
 
+def engine_speed() -> float:
+    """This machine's speed just now: full Standard games of four Tabbies a second in this
+    process (classroom.game.benchmark), the better of two tries."""
+    tries = [games_per_second(Personality.SOLID, SPEED_SECONDS / 2, Level.STANDARD) for _ in "ab"]
+    return max(tries)
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     """One whole run; returns the driver's figures with the settings."""
     folder = Path(tempfile.mkdtemp(prefix="loadbench-"))
+    speed_before = engine_speed()  # before anything of the run is started
     try:
         with database(args.db, folder) as url:
             env = os.environ | {
@@ -297,6 +315,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         }
         result["machine"] = load_before
         result["load_after"] = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        result["speed"] = [speed_before, engine_speed()]  # before the run, and after it
         result["server_log_tail"] = server_log[-2000:] if "Traceback" in server_log else ""
         return result
     finally:
@@ -341,6 +360,7 @@ def report(result: dict[str, Any]) -> list[str]:
         + (f" x {s['threads']} threads" if s["threads"] > 1 else ""),
         f"machine: {result['machine']}",
         f"load average after the run: {result['load_after']}",
+        *speed_lines(result, per_core),
         "",
         f"children per core  {per_core:8.0f}   (server CPU {cpu_ms_per_child_second:.2f} ms per "
         f"child-second: {server_cores:.2f} cores for {children} children; the driver's own "
@@ -400,7 +420,7 @@ def report(result: dict[str, Any]) -> list[str]:
             + ("yes" if seen.get("max") is not None and seen["max"] < TARGET_SEEN_MS else "NO"),
         ]
     lines += ["", "targets: " + "; ".join(verdict)]
-    result["figures"] = {
+    result["figures"] = result.get("figures", {}) | {
         "children": children,
         "children_per_core": per_core,
         "server_cpu_ms_per_child_second": cpu_ms_per_child_second,
@@ -429,6 +449,26 @@ def report(result: dict[str, Any]) -> list[str]:
         if play.get("database_connections_started") is not None:
             result["figures"]["database_connections_started"] = play["database_connections_started"]
     return lines
+
+
+def speed_lines(result: dict[str, Any], per_core: float) -> list[str]:
+    """The machine's speed before and after the run (engine_speed), and children per core as
+    it would be at REFERENCE_SPEED: the figure moves with the machine, so runs on different
+    machines (or hours) are compared at one speed. Nothing when the run did not measure it."""
+    speeds = result.get("speed")
+    if not speeds:
+        return []
+    speed = sum(speeds) / len(speeds)
+    scaled = per_core * REFERENCE_SPEED / speed
+    result.setdefault("figures", {})["engine_games_per_second"] = speed
+    result["figures"]["children_per_core_at_reference_speed"] = scaled
+    return [
+        f"machine speed: {speeds[0]:.0f} games/s before the run, {speeds[-1]:.0f} after "
+        f"(the engine's benchmark: four Tabbies, one process)",
+        f"  at {REFERENCE_SPEED:,.0f} games/s (the machine of the figures until 28 Nov) about "
+        f"{scaled:,.0f} children per core (scaled by that speed: a guide within about a tenth, "
+        "not a measurement)",
+    ]
 
 
 def database_lines(
