@@ -319,11 +319,13 @@
   // no news of its own: the child's own move); that board's banner says it then. "Now it is
   // your turn." must not stay beside the next player's banner after a quick turn. Every
   // other line stays its 4 s, long enough to be read or heard.
-  function forgetTurnNews() {
+  // `all`: the child has just moved, so every line of news is about a board before it (a
+  // computer's PEEK still told while the child plays a DRAW 2 contradicts "Your turn!").
+  function forgetTurnNews(all) {
     if (!news) {
       return;
     }
-    news.querySelectorAll("[data-turn-news]").forEach(function (item) {
+    news.querySelectorAll(all ? ".news-line" : "[data-turn-news]").forEach(function (item) {
       item.remove();
     });
   }
@@ -645,6 +647,9 @@
           // speech.js reads the words aloud as they appear (read-aloud on).
           messageWords.textContent = data.ok ? "" : data.message || "";
           message.hidden = !messageWords.textContent;
+        }
+        if (data.ok) {
+          forgetTurnNews(true);
         }
         handle(data);
       })

@@ -458,3 +458,26 @@ def test_a_classmates_bar_comes_when_they_have_counted(
     count_for(app, clients[2], table_id, 2)
     expect(page.locator("[data-board]")).to_have_attribute("data-status", "playing", timeout=20000)
     assert page.evaluate("window.sameWaitingPage === undefined")
+
+
+def test_the_news_of_earlier_moves_goes_when_the_child_moves(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    """A line of news tells of a move before the child's turn (a computer's PEEK, say) for a
+    few seconds; once the child moves, it would contradict "Your turn!" beside the step the
+    child is in (a DRAW 2's second card), so the child's own move takes every such line away."""
+    set_level(app, child, "ultra_peek", scoring="total")
+    table_id = start_table(app, [child], ["solid"], stacked=LINES + NUMBERS)
+    page = tablet(chromium, app, live_server, child)
+    page.goto(f"/play/tables/{table_id}")
+    expect(page.locator("[data-board]")).to_have_attribute("data-my-turn", "yes")
+    # A line still showing from the computer's turn (each stays 4 s: put here so the test does
+    # not race that timer on a busy machine).
+    page.evaluate(
+        """() => { const line = document.createElement('p'); line.className = 'news-line';
+        line.id = 'earlier'; line.textContent = 'Tabby put the PEEK card on the DISCARD pile.';
+        document.querySelector('[data-news]').appendChild(line); }"""
+    )
+    tap(page, "button[aria-label^='Draw a card']")
+    expect(page.locator("#earlier")).to_have_count(0)
+    page.context.close()
