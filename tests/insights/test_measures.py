@@ -390,6 +390,13 @@ def test_the_calling_bar_follows_the_chance_of_being_lowest_at_the_table() -> No
     assert at_two.chance == 0.5 and at_two.bar == 0.75
     assert at_two.flag is not None and "3 of 10 times" in at_two.flag.sentence
     assert "about 50%" in at_two.flag.sentence and "75%" in at_two.flag.sentence
+    # The figure under the bar is named: 7 calls lowest and 6 rounds won, of 10 and 10 (each
+    # share alone may be at the bar or over it, as "lowest at 7 of 10" is not here).
+    together = "Counted together, lowest at the call or the round won: 13 of 20 (65%)"
+    assert together + ", where the flag asks 75%" in at_two.flag.sentence
+    no_rounds = calling([call(1)] * 7 + [call(2)] * 3).flag
+    assert no_rounds is not None
+    assert "Lowest at the call: 7 of 10 (70%), where the flag asks 75%" in no_rounds.sentence
     at_four = calling([call(1, seats=4)] * 7 + [call(2, seats=4)] * 3, rounds)
     assert at_four.chance == 0.25 and at_four.bar == 0.5 and at_four.flag is None
     # A mixed week: the bar comes from the calls' average chance (3 at two seats, 7 at four).
