@@ -183,6 +183,16 @@ def test_the_column_headings_stay_in_view_down_to_the_last_child(
     expect(page.locator("table.overview-table tbody tr")).to_have_count(len(NAMES))
     page.wait_for_load_state()
 
+    # Children below the box's edge are shown to be there as columns to the right are: a
+    # shadow on that edge (it stays with the box) under a cover that scrolls with the rows.
+    edges = page.locator(".overview-scroll").evaluate(
+        """(box) => { const s = getComputedStyle(box);
+        return {images: s.backgroundImage.split('gradient(').length - 1,
+          attachment: s.backgroundAttachment, position: s.backgroundPosition}; }"""
+    )
+    assert edges["images"] == 4, edges
+    assert edges["attachment"].replace(" ", "").startswith("local,local,scroll,scroll"), edges
+    assert edges["position"].split(", ")[1] == edges["position"].split(", ")[3] == "50% 100%", edges
     seen = page.evaluate(HEADINGS_AFTER_SCROLL)
     assert seen["scrolled"] > 0, seen  # the rows were taller than the box: it scrolled
     assert seen["boxHeight"] <= seen["window"], seen
