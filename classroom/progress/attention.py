@@ -136,9 +136,11 @@ def stuck_text(at: str, step: Recommendation) -> str:
     first, the comparisons after it: led by "367 of 377 right", the line still hid it."""
     few = step.too_few
     if few is not None:
+        # The child's count first and the need after it: "14 of the 20 comparisons a move
+        # needs at Peek in the last 2 weeks" was hard to read (a review).
         return (
-            f"needs more games: {few.chances} of the {few.minimum} comparisons "
-            f"a move needs {step.span} ({at})"
+            f"needs more games: {few.chances} comparisons {step.span}, where a move needs "
+            f"{few.minimum} ({at})"
         )
     if step.held_by:
         return f"{at} without moving forward: {step.held_by}; {step.right}."

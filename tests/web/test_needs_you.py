@@ -201,9 +201,8 @@ def test_a_child_held_only_by_too_few_games_is_told_so(
         names_and_reasons(teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True))
     )
     assert re.fullmatch(
-        r"needs more games: \d+ of the 20 comparisons a move needs at Ultra-Peek in the last "
-        r"2 weeks "
-        r"\(at Ultra-Peek for 8 weeks\)",
+        r"needs more games: \d+ comparisons at Ultra-Peek in the last 2 weeks, where a move "
+        r"needs 20 \(at Ultra-Peek for 8 weeks\)",
         reasons["Zoe"],
     ), reasons["Zoe"]
     assert "without moving forward" not in reasons["Zoe"]
@@ -241,7 +240,7 @@ def test_a_child_held_by_another_measure_is_told_which() -> None:
         span="in the last 2 weeks",
     )
     assert stuck_text("at Peek for 8 weeks", few) == (
-        "needs more games: 13 of the 20 comparisons a move needs in the last 2 weeks "
+        "needs more games: 13 comparisons in the last 2 weeks, where a move needs 20 "
         "(at Peek for 8 weeks)"
     )
 
