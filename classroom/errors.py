@@ -19,8 +19,9 @@ MESSAGES = {
 
 def render_error(error: HTTPException) -> tuple[str, int]:
     code = error.code or 500
-    # A view's own sentence (abort(403, "Only the owner...")) beats the generic one.
-    custom = code == 403 and error.description != type(error).description
+    # A view's own sentence (abort(403, "Only the owner..."), abort(400, "A field held...")) beats
+    # the generic one.
+    custom = code in (400, 403) and error.description != type(error).description
     message = error.description if custom else MESSAGES.get(code, MESSAGES[500])
     return render_template("errors/error.html", code=code, message=message), code
 

@@ -98,6 +98,11 @@ def csrf_for_forms() -> str:
 # C0 control characters other than tab and newlines: never typed by a person, and NUL cannot
 # even be stored by PostgreSQL. One check here covers every form and URL of the app.
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL_CHARACTER_WORDS = (
+    "Something you typed or pasted holds a hidden character that cannot be saved (one that "
+    "shows as nothing on screen), so nothing was changed. Please go back, type that field again "
+    "rather than pasting it, and try again."
+)
 
 
 def digits_up_to(largest: int) -> str:
@@ -131,7 +136,9 @@ def reject_control_characters() -> None:
     if request.method == "POST":
         values += [v for key in request.form for v in (key, *request.form.getlist(key))]
     if any(CONTROL_CHARACTERS.search(v) for v in values):
-        abort(400)
+        # Said plainly: the typed text is lost, and the teacher must know what to change (a
+        # character pasted from elsewhere that shows as nothing on screen).
+        abort(400, CONTROL_CHARACTER_WORDS)
 
 
 def add_security_headers(response: Response) -> Response:

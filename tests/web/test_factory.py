@@ -161,7 +161,12 @@ def test_unknown_page_is_a_friendly_404(client) -> None:  # type: ignore[no-unty
 
 
 def test_control_characters_are_refused(client) -> None:  # type: ignore[no-untyped-def]
-    assert client.post("/join", data={"code": "AB\x00CD"}).status_code == 400
+    """A hidden character is refused with a 400 that says what to change (the typed text is
+    lost, so "did not make sense" left a teacher who had pasted a name not knowing why)."""
+    refused = client.post("/join", data={"code": "AB\x00CD"})
+    assert refused.status_code == 400
+    assert "holds a hidden character that cannot be saved" in refused.get_data(as_text=True)
+    assert "type that field again rather than pasting it" in refused.get_data(as_text=True)
     assert client.get("/join/AB%00CD").status_code == 400
     assert client.get("/?x=%01").status_code == 400
     assert client.post("/join", data={"code": "line one\nline two\ttab"}).status_code == 400
