@@ -21,7 +21,7 @@ from flask import (
     url_for,
 )
 from flask_login import current_user, logout_user, user_logged_in, user_logged_out
-from sqlalchemy import Select, bindparam, delete, select, update
+from sqlalchemy import Select, bindparam, delete, or_, select, update
 from sqlalchemy.orm import InstrumentedAttribute
 from werkzeug.local import LocalProxy
 from werkzeug.wrappers import Response
@@ -292,10 +292,35 @@ def require_child() -> Response | None:
             # note rides in the address, not a flash: a poll's fetch follows this redirect
             # before table.js takes the tablet there, and would use a flash up.
             return redirect(url_for("signin.class_page", code=idle_class_code, away=1))
+        ended_class_code = class_code_of_ended_session()
+        if ended_class_code is not None:
+            # Archived, or signed out on another tablet: a child who cannot read, or the next
+            # child on this shared tablet, taps a picture rather than typing a code.
+            return redirect(url_for("signin.class_page", code=ended_class_code))
         return redirect(url_for("signin.join"))
     if request.endpoint not in PASSIVE_ENDPOINTS:
         note_child_active()
     return None
+
+
+def class_code_of_ended_session() -> str | None:
+    """The class code of the child whose session on this device has ended, or None."""
+    # Only on the signed-out path (a second query): the session still holds the id of a child
+    # archived or signed out since, and the tablet is their class's. A child deleted since
+    # (their class with them, or alone) leaves no class to go back to: the join page.
+    # The row must show that this session ended (archived, or its version moved on): SQLite
+    # may give a deleted child's id to a new child, whose class this tablet never was.
+    child_id, version = session.get(CHILD_SESSION_KEY), session.get(CHILD_VERSION_KEY)
+    if not isinstance(child_id, int) or not isinstance(version, int):
+        return None
+    return db.session.scalar(
+        select(Classroom.join_code)
+        .join(Child, Child.class_id == Classroom.id)
+        .where(
+            Child.id == child_id,
+            or_(Child.archived_at.is_not(None), Child.session_version > version),
+        )
+    )
 
 
 def me() -> Child:

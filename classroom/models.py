@@ -227,6 +227,11 @@ class Child(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (
         UniqueConstraint("class_id", "picture", "colour", name="uq_children_picture"),
         *assignment_checks(),
+        # A child's id is kept in their tablet's cookie: never given again to a child added
+        # later (SQLite would give a deleted last row's id to the next one, and a deleted
+        # child's tablet would open the new child's, perhaps in another class). PostgreSQL's
+        # sequence never gives one twice.
+        {"sqlite_autoincrement": True},
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

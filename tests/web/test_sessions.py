@@ -15,8 +15,10 @@ from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
 from classroom.extensions import db
+from classroom.game import actions
 from classroom.models import ClassTeacher, TeacherSession
 from tests.web.conftest import PASSWORD, MadeChild, MadeClass, MadeTeacher
+from tests.web.tables import post_move, snapshot, start_table
 from tests.web.test_access import (
     ANY_TEACHER,
     CHILD,
@@ -239,3 +241,83 @@ def test_a_child_cookie_from_before_session_versions_opens_nothing(
     with client.session_transaction() as session:
         session["child_id"] = world.child.id
     assert not child_gets_in(client)
+
+
+# --- where a tablet goes once its child's session has ended ----------------------------------
+
+JSON = {"Accept": "application/json"}
+
+
+def test_an_archived_childs_tablet_goes_back_to_the_class_pictures(
+    app: Flask, world: World
+) -> None:
+    """An archived child's next page, table page, poll and move send the tablet to their class's
+    pictures (no code to type, no "you were away" note), and the move is not applied."""
+    table_id = start_table(app, [world.child], ["solid"])
+    tablet = signed_in_child(app, world.classroom, world.child)
+    assert tablet.get(f"/play/tables/{table_id}").status_code == 200
+    teacher = signed_in_teacher(app, world.right)
+    assert teacher.post(f"/children/{world.child.id}/archive").status_code == 302
+    version, _, state = snapshot(app, table_id)  # archiving moved the table on (their seat)
+    pictures = f"/join/{world.classroom.join_code}"
+    for response in (
+        tablet.get("/me"),
+        tablet.get(f"/play/tables/{table_id}"),
+        tablet.get(f"/play/tables/{table_id}/state?version=-1", headers=JSON),
+        post_move(tablet, table_id, actions.DRAW, version, headers=JSON),
+    ):
+        assert response.status_code == 302
+        assert response.headers["Location"] == pictures
+    assert snapshot(app, table_id)[0] == version and snapshot(app, table_id)[2] == state
+    shown = tablet.get(pictures)
+    assert shown.status_code == 200
+    page = shown.get_data(as_text=True)
+    assert "You were away" not in page and world.child.display_name not in page
+    assert not child_gets_in(tablet), "the archived child's session stays ended"
+
+
+def test_a_child_signed_out_on_another_tablet_leaves_this_one_on_the_class_pictures(
+    app: Flask, world: World
+) -> None:
+    """The child's session version moved on (they signed out on another tablet): this shared
+    tablet goes back to their class's pictures, where the next child taps in."""
+    here = signed_in_child(app, world.classroom, world.child)
+    there = signed_in_child(app, world.classroom, world.child)
+    assert there.post("/me/sign-out").status_code == 302
+    for response in (here.get("/me"), here.get("/me", headers=JSON)):
+        assert response.status_code == 302
+        assert response.headers["Location"] == f"/join/{world.classroom.join_code}"
+    assert child_gets_in(signed_in_child(app, world.classroom, world.child))
+
+
+def test_a_deleted_childs_tablet_and_a_visitor_get_the_join_page(app: Flask, world: World) -> None:
+    """No class to go back to (the child deleted with their row) or none ever (a visitor): the
+    page to type the class code, which names no class."""
+    tablet = signed_in_child(app, world.classroom, world.child)
+    teacher = signed_in_teacher(app, world.right)
+    assert teacher.post(f"/children/{world.child.id}/delete").status_code == 302
+    for client in (tablet, app.test_client()):
+        for response in (client.get("/me"), client.get("/me", headers=JSON)):
+            assert response.status_code == 302
+            assert response.headers["Location"] == "/join"
+
+
+def test_a_deleted_childs_tablet_never_signs_in_as_a_child_added_after(
+    app: Flask,
+    world: World,
+    make_class: Callable[..., MadeClass],
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """The id of a deleted child is never given to a child added after it (SQLite gave a new
+    row the largest id plus one, so the newest child's id came back): the deleted child's
+    tablet, whose cookie still holds that id and version 0, opens nothing of the new child's,
+    who may be in another teacher's class, and is not sent to that class's pictures."""
+    newest = make_child(world.classroom, "Newest child")  # the largest id so far
+    tablet = signed_in_child(app, world.classroom, newest)
+    teacher = signed_in_teacher(app, world.right)
+    assert teacher.post(f"/children/{newest.id}/delete").status_code == 302
+    elsewhere = make_class(world.wrong, name="Another room")
+    added = make_child(elsewhere, "Added after")
+    assert added.id != newest.id
+    response = tablet.get("/me")
+    assert response.status_code == 302 and response.headers["Location"] == "/join"
