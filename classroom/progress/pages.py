@@ -40,7 +40,7 @@ class DateRange:
 
     @classmethod
     def parse(cls, start: str | None, end: str | None, today: date) -> DateRange:
-        """A range from two ISO dates (either may be missing); ValueError says what is wrong."""
+        """A range from two ISO dates (either may be missing), up to today; ValueError says why."""
         default = cls.last_days(today)
         try:
             first = date.fromisoformat(start) if start else default.start
@@ -52,6 +52,12 @@ class DateRange:
             raise ValueError(
                 f"Choose days from {EARLIEST_DAY.year} to {LATEST_DAY.year} (year, month, day)."
             )
+        if first > today:
+            raise ValueError(
+                f"Those dates are in the future: choose a first day up to today, {today:%-d %b %Y}."
+            )
+        # Nothing has been played after today: a later end means "up to today", and says so.
+        last = min(last, today)
         if first > last:
             raise ValueError("The first day must come before the last day.")
         if (last - first).days + 1 > MOST_DAYS:

@@ -293,6 +293,48 @@ def test_bad_dates_are_400_with_a_sentence(
     assert 'type="date"' in html  # the form to choose again
 
 
+@pytest.mark.parametrize("path", GET_PAGES)
+@pytest.mark.parametrize(("first", "last"), [(1, 1), (3, 34), (3, 1)])
+def test_a_range_starting_after_today_is_400_with_a_sentence(
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    child: MadeChild,
+    path: str,
+    first: int,
+    last: int,
+) -> None:
+    """A range that starts after today (tomorrow, next month, or both ends in the future and
+    backwards) is refused on every page as a bad one is: it says so, with the form again."""
+    day = today()
+    start, end = day + timedelta(days=first), day + timedelta(days=last)
+    url = path.format(class_id=classroom.id, child_id=child.id) + f"?start={start}&end={end}"
+    html = page(teacher_client, url, 400)
+    assert (
+        f"Those dates are in the future: choose a first day up to today, {day:%-d %b %Y}." in html
+    )
+    assert 'type="date"' in html
+
+
+@pytest.mark.parametrize("path", GET_PAGES)
+def test_a_range_running_past_today_ends_today(
+    teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild, path: str
+) -> None:
+    """An end after today means up to today, on every page and export alike (the form, the
+    window note, the file's name show today as the last day)."""
+    day = today()
+    start = day - timedelta(days=10)
+    later = day + timedelta(days=40)
+    url = path.format(class_id=classroom.id, child_id=child.id) + f"?start={start}&end={later}"
+    response = teacher_client.get(url)
+    assert response.status_code == 200
+    if path.endswith(".csv"):
+        assert response.headers["Content-Disposition"].endswith(f'-{start}-{day}.csv"')
+        return
+    html = response.get_data(as_text=True)
+    assert f'name="end" value="{day.isoformat()}"' in html
+    assert later.isoformat() not in html
+
+
 @pytest.mark.parametrize("path", (*GET_PAGES, "/classes/{class_id}/today"))
 def test_the_wrong_teacher_gets_404(
     client: FlaskClient,

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.dates import format_date
 from babel.messages.extract import extract
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
@@ -21,7 +22,7 @@ from flask.testing import FlaskClient
 from classroom.dashboard.report import LANGUAGES
 from classroom.models import Child
 from tests.web.conftest import MadeChild, MadeClass, fetch
-from tests.web.test_dashboard import fill
+from tests.web.test_dashboard import fill, today
 
 ROOT = Path(__file__).parents[2]
 CATALOGS = ROOT / "classroom" / "translations"
@@ -171,6 +172,36 @@ def test_too_few_games_are_said_so_without_figures(
     assert "has not played in this period yet" in nothing
     assert "played 0 games" not in nothing and "plays at the Ultra-Peek level" in nothing
     assert "What Mia K. can do" not in nothing
+
+
+def test_a_period_after_today_is_refused_not_printed(
+    teacher_client: FlaskClient, child: MadeChild
+) -> None:
+    """A period that starts after today (next month picked by mistake): a 400 saying the dates
+    are in the future, with the form to pick again, not a report ready to print saying the
+    child has not played."""
+    day = today()
+    query = f"?start={day + timedelta(days=3)}&end={day + timedelta(days=34)}"
+    response = teacher_client.get(f"/children/{child.id}/report{query}")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert (
+        f"Those dates are in the future: choose a first day up to today, {day:%-d %b %Y}." in html
+    )
+    assert 'type="date"' in html
+    assert "has not played in this period yet" not in html and '<article class="report"' not in html
+
+
+def test_a_period_running_past_today_is_reported_up_to_today(
+    teacher_client: FlaskClient, played: MadeChild
+) -> None:
+    """An end after today is clipped: the report covers the days up to today and says so."""
+    day = today()
+    start = day - timedelta(days=13)
+    html = report(teacher_client, played, f"?start={start}&end={day + timedelta(days=20)}")
+    assert f"{format_date(start, format='long', locale='en')} to " in article(html)
+    assert f" to {format_date(day, format='long', locale='en')}" in article(html)
+    assert f'name="end" value="{day.isoformat()}"' in html  # the form shows the period used
 
 
 def test_a_faded_habit_is_not_what_the_child_is_learning_now(

@@ -253,12 +253,22 @@ def test_today_counts_choices_rounds_and_tables(
         ("yesterday", None, "Dates look like"),
         ("2026-11-20", "2026-11-01", "first day must come before"),
         ("2024-01-01", "2026-11-20", "at most 400 days"),
+        ("2026-11-21", None, "in the future: choose a first day up to today, 20 Nov 2026"),
+        ("2026-12-01", "2027-01-01", "in the future"),
     ],
 )
 def test_a_bad_date_range_says_what_is_wrong(start: str, end: str | None, message: str) -> None:
     """Garbage, a backwards range or a very long one: a sentence, never a crash."""
     with pytest.raises(ValueError, match=message):
         DateRange.parse(start, end, END)
+
+
+def test_an_end_after_today_means_up_to_today() -> None:
+    """A range that runs past today is clipped to today, also before its length is judged."""
+    assert DateRange.parse("2026-11-01", "2026-12-31", END) == DateRange(date(2026, 11, 1), END)
+    assert DateRange.parse(None, "2027-06-01", END) == DateRange.last_days(END)
+    assert DateRange.parse(END.isoformat(), "2099-12-31", END) == DateRange(END, END)
+    assert DateRange.parse("2025-11-01", "2026-12-31", END).days == 385
 
 
 def test_a_missing_date_means_the_last_four_weeks() -> None:
