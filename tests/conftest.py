@@ -188,6 +188,11 @@ def empty_all_tables() -> None:
     else:
         for table in reversed(tables):
             db.session.execute(table.delete())
+        # The AUTOINCREMENT tables (children) keep their last id here: set back too, or a
+        # test's ids (and the games seeded by them) would depend on the tests run before it.
+        kept = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'"
+        if db.session.execute(text(kept)).first() is not None:
+            db.session.execute(text("DELETE FROM sqlite_sequence"))
     db.session.commit()
 
 
