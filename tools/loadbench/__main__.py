@@ -352,6 +352,7 @@ def report(result: dict[str, Any]) -> list[str]:
         pace += f", pushed updates (streams of {s['push']:g} s)"
     if s.get("relay"):
         pace += ", moves relayed between the workers (Redis)"
+    speed = speed_figures(result, per_core)
     lines = [
         "",
         f"Load benchmark: {s['db']}, {s['tables']} tables x {s['seats']} children "
@@ -360,7 +361,7 @@ def report(result: dict[str, Any]) -> list[str]:
         + (f" x {s['threads']} threads" if s["threads"] > 1 else ""),
         f"machine: {result['machine']}",
         f"load average after the run: {result['load_after']}",
-        *speed_lines(result, per_core),
+        *speed_lines(result, speed),
         "",
         f"children per core  {per_core:8.0f}   (server CPU {cpu_ms_per_child_second:.2f} ms per "
         f"child-second: {server_cores:.2f} cores for {children} children; the driver's own "
@@ -420,7 +421,7 @@ def report(result: dict[str, Any]) -> list[str]:
             + ("yes" if seen.get("max") is not None and seen["max"] < TARGET_SEEN_MS else "NO"),
         ]
     lines += ["", "targets: " + "; ".join(verdict)]
-    result["figures"] = result.get("figures", {}) | {
+    result["figures"] = speed | {
         "children": children,
         "children_per_core": per_core,
         "server_cpu_ms_per_child_second": cpu_ms_per_child_second,
@@ -451,23 +452,32 @@ def report(result: dict[str, Any]) -> list[str]:
     return lines
 
 
-def speed_lines(result: dict[str, Any], per_core: float) -> list[str]:
-    """The machine's speed before and after the run (engine_speed), and children per core as
-    it would be at REFERENCE_SPEED: the figure moves with the machine, so runs on different
-    machines (or hours) are compared at one speed. Nothing when the run did not measure it."""
+def speed_figures(result: dict[str, Any], per_core: float) -> dict[str, float]:
+    """The machine's mean speed over the run (engine_speed, before and after it) and children
+    per core as it would be at REFERENCE_SPEED: the figure moves with the machine, so runs on
+    different machines (or hours) are compared at one speed. {} when the run did not measure
+    it."""
     speeds = result.get("speed")
     if not speeds:
-        return []
+        return {}
     speed = sum(speeds) / len(speeds)
-    scaled = per_core * REFERENCE_SPEED / speed
-    result.setdefault("figures", {})["engine_games_per_second"] = speed
-    result["figures"]["children_per_core_at_reference_speed"] = scaled
+    return {
+        "engine_games_per_second": speed,
+        "children_per_core_at_reference_speed": per_core * REFERENCE_SPEED / speed,
+    }
+
+
+def speed_lines(result: dict[str, Any], figures: dict[str, float]) -> list[str]:
+    """speed_figures as the report says them."""
+    if not figures:
+        return []
+    before, after = result["speed"][0], result["speed"][-1]
     return [
-        f"machine speed: {speeds[0]:.0f} games/s before the run, {speeds[-1]:.0f} after "
+        f"machine speed: {before:.0f} games/s before the run, {after:.0f} after "
         f"(the engine's benchmark: four Tabbies, one process)",
         f"  at {REFERENCE_SPEED:,.0f} games/s (the machine of the figures until 28 Nov) about "
-        f"{scaled:,.0f} children per core (scaled by that speed: a guide within about a tenth, "
-        "not a measurement)",
+        f"{figures['children_per_core_at_reference_speed']:,.0f} children per core (scaled by "
+        "that speed: a guide within about a tenth, not a measurement)",
     ]
 
 
