@@ -103,6 +103,16 @@ class Assignment:
         for player in COMPUTER_PLAYERS:
             setattr(child, f"computer_{player}", player in self.computer_players)
 
+    def engine_options(self) -> dict[str, Any]:
+        """The engine options this assignment asks for at a table."""
+        return {
+            "power_cards": self.power_cards,
+            "series": self.series_end,
+            "rounds": self.rounds,
+            "limit": self.points_limit,
+            "limit_ending": self.limit_ending,
+        }
+
     @property
     def level_name(self) -> str:
         return LEVEL_NAMES[self.level]

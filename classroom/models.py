@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, date, datetime
+from enum import StrEnum
 from typing import Any
 
 from flask import current_app
@@ -29,7 +30,6 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from classroom.extensions import db
-from classroom.tables.status import TableStatus
 
 # The four classroom levels of RULES.md R2, easiest first (the engine's Level values).
 LEVELS = ("ultra_peek", "peek", "outside_peek", "standard")
@@ -66,6 +66,22 @@ def assignment_checks() -> tuple[CheckConstraint, ...]:
         CheckConstraint("rounds BETWEEN 1 AND 20", name="rounds"),
         CheckConstraint("points_limit BETWEEN 20 AND 500", name="points_limit"),
     )
+
+
+class TableStatus(StrEnum):
+    """A table's life: children gather (open), play, count at the end of each round, done.
+    A StrEnum, so the stored strings stay the same."""
+
+    OPEN = "open"
+    PLAYING = "playing"
+    COUNTING = "counting"
+    FINISHED = "finished"
+
+
+# The statuses of a game in play: a seat may be taken over, an away child stood in for. This
+# is also the one meaning of "playing now": the Today panel counts the class's tables with
+# these statuses, the very rows the Card tables page shows as "playing" or "counting".
+IN_PLAY = (TableStatus.PLAYING, TableStatus.COUNTING)
 
 
 class Teacher(UserMixin, db.Model):  # type: ignore[name-defined,misc]

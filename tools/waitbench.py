@@ -25,7 +25,6 @@ from classroom.assignments import Assignment
 from classroom.extensions import db
 from classroom.models import Child, Classroom, ClassTeacher, Teacher
 from classroom.roster import enrol
-from classroom.tables.options import options_for
 from classroom.tables.seating import open_table, seat_child, start_table
 from tests.conftest import base_config
 from tests.web.browser.conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer
@@ -58,7 +57,7 @@ def main() -> None:
             child.level = args.level
             db.session.commit()
             # Nobody may call before ten turns each: the round lasts the whole measurement.
-            options = options_for(Assignment.of(child)) | {"min_turns_before_call": 10}
+            options = Assignment.of(child).engine_options() | {"min_turns_before_call": 10}
             table = open_table(room.id, args.level, options, "cubes")
             seat_child(table.id, db.session.get(Child, child.id))
             start_table(table.id, list(PERSONALITIES[: args.computers]))

@@ -21,7 +21,7 @@ from classroom.check.service import (
     latest_check,
     settings_of,
 )
-from classroom.dashboard.export import BOM, line, text
+from classroom.csvfiles import BOM, csv_response, file_slug, line, text
 from classroom.extensions import db
 from classroom.forms import FormPage, choices, render_form
 from classroom.models import Child, Classroom, NumberCheck, NumberCheckAnswer
@@ -168,8 +168,5 @@ def csv_lines(class_id: int, time_zone: str) -> Iterator[str]:
 def answers_csv(class_id: int) -> Response:
     """Every item of the number check answered by the class's children, as CSV."""
     classroom = class_or_404(class_id)
-    # Imported here: the dashboard imports this package's results for its pages.
-    from classroom.dashboard.views import csv_response, file_slug
-
     name = f"{file_slug(classroom.name)}-number-check.csv"
     return csv_response(stream_with_context(csv_lines(classroom.id, classroom.time_zone)), name)

@@ -9,13 +9,12 @@ and chances behind them are always written, so a spreadsheet can do its own sums
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from sqlalchemy import select
 
+from classroom.csvfiles import BOM, line, text
 from classroom.extensions import db
 from classroom.game import card_label
 from classroom.insights import Mean, Rate
@@ -28,22 +27,6 @@ from classroom.zones import DEFAULT_ZONE, offset_text
 
 POSITIONS = (1, 2, 3, 4)
 FLAGS = ("cat_versus_rat", "memory", "counting", "adding", "calling")
-# A spreadsheet reads a cell starting with one of these as a formula; names are typed by
-# teachers, so such a cell gets a leading apostrophe (the usual guard against CSV injection).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-BOM = "\ufeff"  # first in the file: spreadsheets then read it as UTF-8, not their local code page
-
-
-def text(value: str) -> str:
-    """A text cell that a spreadsheet will not run as a formula."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
-
-
-def line(cells: Iterable[Any]) -> str:
-    """One CSV line (with its line ending) from the cells; None is an empty cell."""
-    out = io.StringIO()
-    csv.writer(out).writerow(["" if cell is None else cell for cell in cells])
-    return out.getvalue()
 
 
 def share(value: float | None) -> str:

@@ -3,7 +3,6 @@ progress page with the one-tap level move, the printable report, and the CSV exp
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import date, timedelta
 from typing import Any, cast
@@ -26,6 +25,7 @@ from classroom.access import child_or_404, class_or_404, teacher, teacher_bluepr
 from classroom.assignments import LEVEL_NAMES, Assignment, assign, describe_change
 from classroom.check.columns import CSV_GUIDE
 from classroom.check.results import child_checks, class_changes, report_check
+from classroom.csvfiles import csv_response, file_slug
 from classroom.dashboard import charts, columns, export, pairs, sorting, words
 from classroom.dashboard.report import LANGUAGES, parent_report
 from classroom.extensions import db
@@ -196,20 +196,6 @@ def class_today(class_id: int) -> str | Response:
         return redirect(url_for("dashboard.class_overview", class_id=class_id) + "#today-heading")
     day = today(classroom.time_zone)
     return render_template("dashboard/_today.html", **today_context(classroom, day))
-
-
-def csv_response(lines: Any, filename: str) -> Response:
-    """A CSV download, streamed line by line."""
-    return Response(
-        lines,
-        content_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
-
-
-def file_slug(name: str) -> str:
-    """A class name made safe for a file name."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "class"
 
 
 @bp.get("/classes/<int:class_id>/export/summary.csv")

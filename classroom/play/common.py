@@ -23,7 +23,7 @@ from flask import (
 from classroom.assignments import LEVEL_NAMES
 from classroom.extensions import db
 from classroom.game import Action, Game, IllegalAction, moves_card_at, peeked_cards
-from classroom.models import Child, PlayTable
+from classroom.models import Child, PlayTable, TableStatus
 from classroom.play.cards import news_line, story_item
 from classroom.security import csrf_for_forms
 from classroom.tables import outside_look
@@ -44,7 +44,6 @@ from classroom.tables.leaving import stopped_for_new_game
 from classroom.tables.loading import game_seen, load_table, stored_events, stored_story
 from classroom.tables.looks import look
 from classroom.tables.moves import MoveResult, play_move
-from classroom.tables.status import TableStatus
 from classroom.tables.story import (
     StoryItem,
     StoryLine,

@@ -26,7 +26,7 @@ from sqlalchemy.orm import object_session
 
 from classroom import jsoncodec
 from classroom.extensions import db
-from classroom.models import PlayTable
+from classroom.models import IN_PLAY, PlayTable
 from classroom.play.common import Urls, state_data, table_data
 from classroom.serving import push_seconds
 from classroom.tables.away import note_seen, quiet_after_read, quiet_until, stream_note_every
@@ -35,7 +35,6 @@ from classroom.tables.loading import seat_of_child
 from classroom.tables.moves import MoveResult
 from classroom.tables.relay import relay
 from classroom.tables.snapshots import snapshots
-from classroom.tables.status import IN_PLAY
 from classroom.tables.waiting import wait_for_move, watcher
 
 # Seconds between two heartbeats: a dropped connection is noticed and closed, and the page

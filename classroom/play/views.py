@@ -25,7 +25,7 @@ from classroom.access import me, my_ids, require_child
 from classroom.assignments import LEVEL_NAMES, Assignment
 from classroom.extensions import db, limiter
 from classroom.forms import ConfirmForm
-from classroom.models import PlayTable
+from classroom.models import PlayTable, TableStatus
 from classroom.play import cards, common, pieces, push
 from classroom.tables.away import nothing_new, quiet_after_read, quiet_until, seat_seen
 from classroom.tables.computers import advance_computers
@@ -40,7 +40,6 @@ from classroom.tables.seating import (
     seat_computer,
     start_table,
 )
-from classroom.tables.status import TableStatus
 from classroom.tables.waiting import wait_for_move
 
 bp = Blueprint("play", __name__, url_prefix="/play")

@@ -22,7 +22,6 @@ from classroom.extensions import db
 from classroom.game import Level
 from classroom.insights.simulate import Habit, HabitPlayer, Recorded, play_game
 from classroom.models import Classroom
-from classroom.tables.options import options_for
 from classroom.zones import DEFAULT_ZONE, zone
 
 from .keep import monday_of, record
@@ -129,7 +128,7 @@ def play_child(
     then = HabitPlayer(story.then, f"{seed}-then")
     switch = int(len(moments) * story.switch)
     players = opponents(assignment)
-    options = options_for(assignment)
+    options = assignment.engine_options()
     for i, when in enumerate(moments):
         out.extend(
             play_game(

@@ -14,8 +14,7 @@ from sqlalchemy import ColumnElement, and_, func, select
 from classroom.extensions import db
 from classroom.insights.fading import habit_keys
 from classroom.insights.tallies import DISTANCES, Tally
-from classroom.models import ChoiceRow, DailyTally, PlayTable, RoundRow
-from classroom.tables.status import IN_PLAY
+from classroom.models import IN_PLAY, ChoiceRow, DailyTally, PlayTable, RoundRow
 from classroom.zones import aware
 
 TREND_DAYS = 28  # the trend compares the last two fortnights up to today

@@ -1,4 +1,4 @@
-"""Card tables, a module per job: the table's status (status.py), its engine options
+"""Card tables, a module per job: its engine options
 (options.py), reading a table (loading.py), seating players (seating.py), the one guarded
 commit and playing a move (moves.py), computer players (computers.py), away children and the
 quiet poll (away.py), looks (looks.py), counting (counting.py); what a seat is shown

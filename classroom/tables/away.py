@@ -15,14 +15,21 @@ from sqlalchemy.orm.attributes import set_committed_value
 from classroom.assignments import Assignment
 from classroom.extensions import db
 from classroom.game import Event, Game, Phase
-from classroom.models import COMPUTER_PLAYERS, Child, PlayTable, TableEvent, TableSeat
+from classroom.models import (
+    COMPUTER_PLAYERS,
+    IN_PLAY,
+    Child,
+    PlayTable,
+    TableEvent,
+    TableSeat,
+    TableStatus,
+)
 
 from .clock import aware, away_after, computer_pace, now
 from .errors import TableError, TableMovedOn
 from .faces import face_at
 from .loading import game_of, game_seen, load_table
 from .moves import after_round, bump, commit_state, retried
-from .status import IN_PLAY, TableStatus
 from .story import SeatNote
 
 # A seat's page asks for the table every 0.7 s; its "last seen" time is written at most this

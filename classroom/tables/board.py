@@ -21,11 +21,10 @@ from classroom.game import (
     card_label,
     round_winners_of,
 )
-from classroom.models import TableSeat
+from classroom.models import TableSeat, TableStatus
 from classroom.roster import names_together
 
 from .faces import face_at, stand_in_names
-from .status import TableStatus
 from .story import StoryItem, StoryLine, face_up_for, tell, unspoiled
 
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from classroom.game import Phase
 from classroom.game.players import make_player
-from classroom.models import PlayTable
+from classroom.models import PlayTable, TableStatus
 
 from .away import came_back, give_back, seats_away, unseen
 from .clock import aware, now
 from .errors import TableMovedOn
 from .loading import game_of, game_seen, load_table
 from .moves import counting_seats, move
-from .status import TableStatus
 
 
 def advance_computers(table_id: int, table: PlayTable | None = None) -> bool:

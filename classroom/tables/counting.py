@@ -14,14 +14,13 @@ from sqlalchemy import bindparam, select
 
 from classroom.extensions import db
 from classroom.game import Game
-from classroom.models import Child, CountRow, PlayTable, TableSeat
+from classroom.models import Child, CountRow, PlayTable, TableSeat, TableStatus
 from classroom.progress.keep import record
 
 from .clock import computer_pace, now
 from .errors import TableError
 from .loading import game_of, game_seen, load_table
 from .moves import after_round, bump, commit_state, retried
-from .status import TableStatus
 
 MAX_CUBES = 12
 

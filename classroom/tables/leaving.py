@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from classroom.extensions import db
 from classroom.game import Event, Game
-from classroom.models import Child, PlayTable, TableEvent, TableSeat
+from classroom.models import IN_PLAY, Child, PlayTable, TableEvent, TableSeat, TableStatus
 
 from .away import seats_away, stand_in_for
 from .clock import computer_pace, now
@@ -20,7 +20,6 @@ from .errors import TableMovedOn
 from .faces import face_at
 from .loading import game_of, load_table, seat_of_child, stored_story
 from .moves import after_round, bump, commit_state, retried
-from .status import IN_PLAY, TableStatus
 from .story import SeatNote
 
 

@@ -17,10 +17,9 @@ from classroom import jsoncodec
 from classroom.extensions import db
 from classroom.game import Event, Game
 from classroom.game.players.talk import Thought
-from classroom.models import Child, PlayTable, TableEvent, TableSeat
+from classroom.models import Child, PlayTable, TableEvent, TableSeat, TableStatus
 
 from .errors import TableError
-from .status import TableStatus
 from .story import SeatNote, StoryItem
 
 

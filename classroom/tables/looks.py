@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from classroom.extensions import db
-from classroom.models import LookRow
+from classroom.models import LookRow, TableStatus
 from classroom.progress.keep import record
 
 from .errors import TableError
 from .loading import game_of, load_table
-from .status import TableStatus
 
 
 def look(table_id: int, seat: int, position: int) -> int:

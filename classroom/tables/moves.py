@@ -35,6 +35,7 @@ from classroom.models import (
     RoundRow,
     TableEvent,
     TableSeat,
+    TableStatus,
 )
 from classroom.progress.keep import TALLIED, record
 from classroom.progress.records import choice_columns
@@ -44,7 +45,6 @@ from .clock import computer_pace, now
 from .errors import TableError, TableMovedOn
 from .faces import face_at
 from .loading import game_of, load_table, remember_game
-from .status import TableStatus
 
 # How often a change someone else beat is tried (each try reads the table afresh), and the
 # longest pause before the second try, in seconds (then twice that, and so on).

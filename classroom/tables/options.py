@@ -12,22 +12,11 @@ from classroom.game import Level, new_game
 from .errors import TableError
 
 
-def options_for(assignment: Assignment) -> dict[str, Any]:
-    """The engine options a child's assignment asks for."""
-    return {
-        "power_cards": assignment.power_cards,
-        "series": assignment.series_end,
-        "rounds": assignment.rounds,
-        "limit": assignment.points_limit,
-        "limit_ending": assignment.limit_ending,
-    }
-
-
 def table_options(level: str, assignment: Assignment, chosen: Mapping[str, Any]) -> dict[str, Any]:
     """The engine options of a table a teacher sets up: the children's assignment, then the
     teacher's choices (`chosen`; None means "as assigned"). A choice the level does not have
     is left out (the page hides it). Checked by the engine: a TableError with its sentence."""
-    options = options_for(assignment)
+    options = assignment.engine_options()
     allowed = Level(level).options()
     options.update({k: v for k, v in chosen.items() if v is not None and k in allowed})
     try:

@@ -10,15 +10,13 @@ from typing import Any
 from classroom.assignments import Assignment
 from classroom.extensions import db
 from classroom.game import new_game
-from classroom.models import COMPUTER_PLAYERS, Child, PlayTable, TableSeat, Teacher
+from classroom.models import COMPUTER_PLAYERS, Child, PlayTable, TableSeat, TableStatus, Teacher
 
 from .clock import computer_pace, now
 from .errors import TableError
 from .faces import Face, computer_face, on_free_colour, seated_faces
 from .loading import load_table, seat_of_child, seat_of_teacher
 from .moves import bump, commit_state, retried
-from .options import options_for
-from .status import TableStatus
 
 MAX_SEATS = 4
 
@@ -62,7 +60,7 @@ def open_table_for(child: Child) -> PlayTable:
     table = open_table(
         child.class_id,
         assignment.level,
-        options_for(assignment),
+        assignment.engine_options(),
         assignment.scoring,
         think_aloud=assignment.thinks_aloud,
     )

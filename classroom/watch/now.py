@@ -4,13 +4,12 @@
 from __future__ import annotations
 
 from classroom.game import Game, Series
-from classroom.models import PlayTable
+from classroom.models import PlayTable, TableStatus
 from classroom.roster import names_together
 from classroom.tables.away import gone
 from classroom.tables.leaving import stopped_for_new_game
 from classroom.tables.loading import game_seen
 from classroom.tables.seating import MAX_SEATS
-from classroom.tables.status import TableStatus
 from classroom.zones import local
 
 

@@ -13,7 +13,7 @@ from classroom.assignments import COMPUTER_PLAYER_NAMES, LEVEL_NAMES, Assignment
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.game import Level
-from classroom.models import COMPUTER_PLAYERS, Child, Classroom, PlayTable
+from classroom.models import COMPUTER_PLAYERS, Child, Classroom, PlayTable, TableStatus
 from classroom.play import common
 from classroom.roster import names_together
 from classroom.tables import away, seating
@@ -31,7 +31,6 @@ from classroom.tables.seating import (
     start_table,
     stop_table,
 )
-from classroom.tables.status import TableStatus
 from classroom.watch.forms import TableSetupForm
 from classroom.watch.now import table_ended, table_now
 from classroom.zones import aware

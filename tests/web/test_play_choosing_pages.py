@@ -395,13 +395,12 @@ def test_a_table_the_teacher_seated_the_child_at_is_theirs_on_the_friends_page(
     level only, and offers no new table (one would only lead back there)."""
     from classroom.assignments import Assignment
     from classroom.models import Child
-    from classroom.tables.options import options_for
     from classroom.tables.seating import open_table, seat_child
 
     with app.app_context():
         kid = db.session.get(Child, child.id)
         assert kid is not None and kid.level != "standard"
-        table = open_table(kid.class_id, "standard", options_for(Assignment.of(kid)), "cubes")
+        table = open_table(kid.class_id, "standard", Assignment.of(kid).engine_options(), "cubes")
         seat_child(table.id, kid, by_teacher=True)
         table_id = table.id
     client = app.test_client()

@@ -12,8 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from classroom.extensions import db
-from classroom.models import ChoiceRow, PlayTable, TableEvent
-from classroom.tables.status import TableStatus
+from classroom.models import ChoiceRow, PlayTable, TableEvent, TableStatus
 from tests.web.conftest import MadeChild, MadeClass, sign_in_child
 from tests.web.tables import count_rows, play_turn, set_level, start_table
 

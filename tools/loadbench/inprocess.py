@@ -84,12 +84,11 @@ def play(args: argparse.Namespace) -> int:
     from classroom.access import CHILD_SESSION_KEY, CHILD_VERSION_KEY
     from classroom.extensions import db
     from classroom.game import ActionKind
-    from classroom.models import PlayTable
+    from classroom.models import PlayTable, TableStatus
     from classroom.play import push
     from classroom.play.views import seated, urls_for
     from classroom.tables.counting import record_count, scoring_of
     from classroom.tables.loading import game_of, load_table
-    from classroom.tables.status import TableStatus
     from tools.loadbench.seed import seed
 
     app = create_app()

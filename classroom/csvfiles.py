@@ -1,0 +1,43 @@
+"""CSV files for spreadsheets: cells that never run as formulas, UTF-8 with a byte-order mark,
+a download streamed line by line. Every export of the app writes through here."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from flask import Response
+
+# A spreadsheet reads a cell starting with one of these as a formula; names are typed by
+# teachers, so such a cell gets a leading apostrophe (the usual guard against CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+BOM = "\ufeff"  # first in the file: spreadsheets then read it as UTF-8, not their local code page
+
+
+def text(value: str) -> str:
+    """A text cell that a spreadsheet will not run as a formula."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def line(cells: Iterable[Any]) -> str:
+    """One CSV line (with its line ending) from the cells; None is an empty cell."""
+    out = io.StringIO()
+    csv.writer(out).writerow(["" if cell is None else cell for cell in cells])
+    return out.getvalue()
+
+
+def csv_response(lines: Any, filename: str) -> Response:
+    """A CSV download, streamed line by line."""
+    return Response(
+        lines,
+        content_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+def file_slug(name: str) -> str:
+    """A class name made safe for a file name."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "class"
