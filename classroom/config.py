@@ -65,6 +65,9 @@ CHILD_MAX_TRIES = 3
 # out, and the tablet goes back to the class's pictures, so the next child does not play (and
 # get recorded) as them. Watching a table does not count as doing something; 0 turns it off.
 CHILD_IDLE_MINUTES = 15
+# Seconds a child's seat may go unseen (no page or poll from it) on their turn before a
+# computer player plays for them (docs/play.md, "A child who leaves"); 0 turns it off.
+AWAY_AFTER = 90
 # A teacher's session on a device ends after this many days (then they sign in again).
 TEACHER_SESSION_DAYS = 30
 # Children archived longer than this many days are deleted with all their data by

@@ -15,9 +15,6 @@ from classroom.serving import engine_pool
 
 ENV_PREFIX = "CLASSROOM"
 SECRET_KEY_FILE = "secret_key"
-# Seconds a child's seat may go unseen (no page or poll from it) on their turn before a
-# computer player plays for them (docs/play.md, "A child who leaves"); 0 turns it off.
-AWAY_AFTER = 90
 
 
 def load_environment(
@@ -63,7 +60,8 @@ def finish(app: Flask) -> None:
     # (serving.engine_pool); options set in the configuration win.
     pool = engine_pool(app.config, app.config["SQLALCHEMY_DATABASE_URI"])
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = jsoncodec.engine_options(pool | options)
-    app.config["AWAY_AFTER"] = float(app.config.get("AWAY_AFTER", AWAY_AFTER))
+    # An environment variable may give it as a string ("30").
+    app.config["AWAY_AFTER"] = float(app.config["AWAY_AFTER"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
 

@@ -3,7 +3,7 @@ it shows and exports are the class's local ones (docs/dashboards.md, "Days and t
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -55,11 +55,6 @@ def today_in(name: str | None, now: datetime | None = None) -> date:
 def day_start(day: date, name: str | None) -> datetime:
     """The first moment of a local day, in UTC (for comparing with stored stamps)."""
     return datetime.combine(day, time.min, tzinfo=zone(name)).astimezone(UTC)
-
-
-def days_bounds(first: date, last: date, name: str | None) -> tuple[datetime, datetime]:
-    """The first moment of `first` and the first moment after `last`, local days, in UTC."""
-    return day_start(first, name), day_start(last + timedelta(days=1), name)
 
 
 def offset_text(when: datetime, name: str | None) -> str:

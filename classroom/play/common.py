@@ -35,8 +35,8 @@ from classroom.tables.counting import (
     Counted,
     count_step,
     counted_line,
-    counting_seats,
     record_count,
+    seats_still_counting,
 )
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.faces import stand_in_names
@@ -108,7 +108,7 @@ def board_for(
     # answer is then not on this child's screen either)? The teacher watching sees the same:
     # a bar as each child counts, "still counting" until then (a watch page may be on the
     # class's board, and a line's points are not the child's count).
-    busy = counting_seats(table)
+    busy = seats_still_counting(table)
     counting = seat is not None and seat in busy
     others = busy - {seat}
     viewer = 0 if seat is None else seat
@@ -499,7 +499,7 @@ def story_since(
         items = story(since, NEWS_EVENTS)
     else:
         items = stored_story(table.id, since_version=since, limit=NEWS_EVENTS)
-    if seat is not None and counting_seats(table):
+    if seat is not None and seats_still_counting(table):
         items = unspoiled(items)
     seats = table.seats
     face_up = None if seat is None else face_up_for(game_seen(table).view(seat))
@@ -552,7 +552,7 @@ def handle_move(
         names = [s.name for s in fresh.seats]
         told = redacted(list(result.events), seat)
         face_up = face_up_for(game_seen(fresh).view(seat))
-        told = unspoiled(told) if counting_seats(fresh) else told
+        told = unspoiled(told) if seats_still_counting(fresh) else told
         lines = tell(told, names, seat, face_up=face_up, standing=stand_in_names(fresh.seats))
         return jsonify(
             {

@@ -27,4 +27,4 @@ def computer_pace() -> timedelta:
 
 def away_after() -> float:
     """Seconds a child's seat may go unseen on their turn (config AWAY_AFTER; 0: never away)."""
-    return float(current_app.config.get("AWAY_AFTER", 90))
+    return float(current_app.config["AWAY_AFTER"])

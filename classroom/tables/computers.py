@@ -11,7 +11,7 @@ from .away import came_back, give_back, seats_away, unseen
 from .clock import aware, now
 from .errors import TableMovedOn
 from .loading import game_of, game_seen, load_table
-from .moves import counting_seats, move
+from .moves import move, seats_that_count
 
 
 def advance_computers(table_id: int, table: PlayTable | None = None) -> bool:
@@ -32,7 +32,7 @@ def advance_computers(table_id: int, table: PlayTable | None = None) -> bool:
             return False  # the usual case, decided without rebuilding the game
         game = game_seen(table)
         round_number = game.round_number
-        waiting = [s for s in counting_seats(table, game) if s.counted_round < round_number]
+        waiting = [s for s in seats_that_count(table, game) if s.counted_round < round_number]
         return seats_away(table, game_of(table), [s for s in waiting if unseen(s)])
     if table.status != TableStatus.PLAYING:
         return False

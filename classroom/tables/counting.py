@@ -83,7 +83,7 @@ def count_step(table: PlayTable, seat_row: TableSeat, game: Game) -> CountStep:
     return CountStep(not cubes_done, cubes_done, False, **hints)
 
 
-def counting_seats(table: PlayTable) -> frozenset[int]:
+def seats_still_counting(table: PlayTable) -> frozenset[int]:
     """The seats whose child is still adding up this round: no other child's page says their
     score, or who won, until they are done (a child beside them could read it off that screen)."""
     if table.status != TableStatus.COUNTING or table.state is None:
@@ -98,7 +98,7 @@ def scoring_of(seat_row: TableSeat, table: PlayTable) -> str:
         return table.scoring
     scorings = _SCORINGS.get(table)
     if scorings is None:
-        # counting_seats asks it of every seat at every read while the table counts: one
+        # seats_still_counting asks it of every seat at every read while the table counts: one
         # query for all of them, kept with the table row as read (a row of one request).
         rows = db.session.execute(_scorings_query(), {"table_id": table.id}).all()
         scorings = _SCORINGS[table] = {row.child_id: row.scoring for row in rows}

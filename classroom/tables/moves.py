@@ -256,7 +256,7 @@ def move(
     return MoveResult(version, events, story)
 
 
-def counting_seats(table: PlayTable, game: Game) -> list[TableSeat]:
+def seats_that_count(table: PlayTable, game: Game) -> list[TableSeat]:
     """The seats that count their line at the end of a round: the children still in play and
     at the table (a computer player standing in for an away child does not count)."""
     lines = game.lines
@@ -280,7 +280,7 @@ def _round_rows(table: PlayTable, game: Game, when: datetime) -> list[RoundRow]:
             won=s.seat in winners,
             called=game.caller == s.seat,
         )
-        for s in counting_seats(table, game)
+        for s in seats_that_count(table, game)
     ]
 
 
@@ -293,7 +293,7 @@ def after_round(
     done = set(counted)
     waiting = [
         s
-        for s in counting_seats(table, game)
+        for s in seats_that_count(table, game)
         if s.counted_round < round_number and s.seat not in done
     ]
     if waiting:
