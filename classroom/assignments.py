@@ -9,6 +9,7 @@ from typing import Any
 
 from classroom.extensions import db
 from classroom.game import Level
+from classroom.game.players import Personality
 from classroom.models import (
     COMPUTER_PLAYERS,
     LEVELS,
@@ -17,19 +18,14 @@ from classroom.models import (
     Teacher,
 )
 
-LEVEL_NAMES = {
-    "ultra_peek": "Ultra-Peek",
-    "peek": "Peek",
-    "outside_peek": "Outside Peek",
-    "standard": "Standard",
-}
+LEVEL_NAMES = {level.value: level.label for level in Level}
 LEVEL_DESCRIPTIONS = {
-    "ultra_peek": "Every line face up, no power cards. Good for comparing numbers out loud.",
-    "peek": "Lines face down, but children may look at any of their own cards whenever they "
+    Level.ULTRA_PEEK: "Every line face up, no power cards. Good for comparing numbers out loud.",
+    Level.PEEK: "Lines face down, but children may look at any of their own cards whenever they "
     "like. SWAP and DRAW 2 only.",
-    "outside_peek": "Children may look at their two outside cards whenever they like; a middle "
+    Level.OUTSIDE_PEEK: "Children may look at their two outside cards whenever they like; a middle "
     "card only with a PEEK card. All power cards.",
-    "standard": "The full game: one look at the outside cards before the first turn, then "
+    Level.STANDARD: "The full game: one look at the outside cards before the first turn, then "
     "memory and PEEK cards.",
 }
 SCORING_NAMES = {
@@ -44,7 +40,7 @@ LIMIT_ENDING_NAMES = {
     "first_to_limit": "The game ends when one player reaches the limit; lowest total wins",
 }
 # Child-friendly names for the computer players' personalities.
-COMPUTER_PLAYER_NAMES = {"beginner": "Kitten", "solid": "Tabby", "strong": "Top Cat"}
+COMPUTER_PLAYER_NAMES = {personality.value: personality.label for personality in Personality}
 COMPUTER_PLAYER_DESCRIPTIONS = {
     "beginner": "a beginner who forgets things",
     "solid": "a solid player with a short memory",
@@ -64,14 +60,14 @@ THINK_ALOUD_SHORT_NAMES = {"level": "as the level suggests", "on": "on", "off": 
 class Assignment:
     """How one child plays. The defaults suit a new class: Ultra-Peek with cube bars."""
 
-    level: str = "ultra_peek"
+    level: str = Level.ULTRA_PEEK.value
     power_cards: bool = True
     scoring: str = "cubes"
     series_end: str = "rounds"
     rounds: int = 1
     points_limit: int = 100
     limit_ending: str = "last_seat_left"
-    computer_players: tuple[str, ...] = ("beginner", "solid")
+    computer_players: tuple[str, ...] = (Personality.BEGINNER.value, Personality.SOLID.value)
     think_aloud: str = "level"  # "level" (on at Ultra-Peek only), "on" or "off"
 
     @classmethod
@@ -122,7 +118,7 @@ class Assignment:
         """Do computer players think aloud at this child's tables? By default ("level") only
         at Ultra-Peek, where every card is face up and every sentence can name its cards."""
         if self.think_aloud == "level":
-            return self.level == "ultra_peek"
+            return Level(self.level).lines_face_up
         return self.think_aloud == "on"
 
     @property

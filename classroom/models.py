@@ -30,16 +30,19 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from classroom.extensions import db
+from classroom.game import Level, LimitEnding, Series
+from classroom.game.players import Personality
 
 # The four classroom levels of RULES.md R2, easiest first (the engine's Level values).
-LEVELS = ("ultra_peek", "peek", "outside_peek", "standard")
+LEVELS = tuple(level.value for level in Level)
 # How a child adds up a round: cube bars; cube bars and typing the total; typing the total.
 SCORING_MODES = ("cubes", "cubes_and_total", "total")
-# R12: a set number of rounds, or play to a points limit with one of its two endings.
-SERIES_ENDS = ("rounds", "limit")
-LIMIT_ENDINGS = ("last_seat_left", "first_to_limit")
+# R12: the endings a child's assignment may have, a set number of rounds or a points limit
+# (with either of its endings); "until the bell" is a teacher ending a game by hand.
+SERIES_ENDS = (Series.ROUNDS.value, Series.LIMIT.value)
+LIMIT_ENDINGS = tuple(ending.value for ending in LimitEnding)
 # The computer players' personalities.
-COMPUTER_PLAYERS = ("beginner", "solid", "strong")
+COMPUTER_PLAYERS = tuple(personality.value for personality in Personality)
 # Do computer players think aloud at the child's tables: "level" (on at Ultra-Peek, off at the
 # other levels: the default, also for children assigned before the option existed), or always.
 THINK_ALOUD = ("level", "on", "off")
@@ -264,7 +267,7 @@ class Child(db.Model):  # type: ignore[name-defined,misc]
     archived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
-    level: Mapped[str] = mapped_column(String(20), default="ultra_peek")
+    level: Mapped[str] = mapped_column(String(20), default=Level.ULTRA_PEEK.value)
     power_cards: Mapped[bool] = mapped_column(default=True)
     scoring: Mapped[str] = mapped_column(String(20), default="cubes")
     series_end: Mapped[str] = mapped_column(String(10), default="rounds")
@@ -288,6 +291,11 @@ class Child(db.Model):  # type: ignore[name-defined,misc]
         passive_deletes=True,
         order_by="AssignmentChange.changed_at.desc(), AssignmentChange.id.desc()",
     )
+
+    @property
+    def game_level(self) -> Level:
+        """The engine's Level the child plays at, for what it has (`game_level.powers`)."""
+        return Level(self.level)
 
     @property
     def secret_pictures(self) -> list[str]:
@@ -379,6 +387,11 @@ class PlayTable(db.Model):  # type: ignore[name-defined,misc]
         passive_deletes=True,
         order_by="TableSeat.seat",
     )
+
+    @property
+    def game_level(self) -> Level:
+        """The engine's Level of the table, for what it has (`game_level.asks_memory`)."""
+        return Level(self.level)
 
 
 # Every move writes the whole game again (about 8.6 KB, most of it the shuffler's state: random

@@ -10,7 +10,7 @@ from classroom.assignments import SCORING_NAMES, Assignment
 from classroom.check.service import open_check
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
-from classroom.models import LEVELS
+from classroom.game import Level
 from classroom.tables.faces import offers
 from classroom.tables.loading import tables_of
 
@@ -29,7 +29,7 @@ def home() -> str:
         "child/home.html",
         child=child,
         assignment=assignment,
-        level_number=LEVELS.index(assignment.level) + 1,
+        level_number=Level(assignment.level).number,
         scoring_name=SCORING_NAMES[assignment.scoring],
         # The faces "Play with the computer" offers next, in its order, on its button.
         players=[o.face for o in offers(assignment.computer_players, child.display_name)],

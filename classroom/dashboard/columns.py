@@ -6,10 +6,16 @@ its line here (docs/dashboards.md points here)."""
 
 from __future__ import annotations
 
+from classroom.game import Level
+
+# The stored level values, as the CSV files write them: "ultra_peek", ... or "standard".
+_QUOTED = [f'"{level.value}"' for level in Level]
+LEVEL_VALUES = ", ".join(_QUOTED[:-1]) + " or " + _QUOTED[-1]
+
 SUMMARY_GUIDE: dict[str, str] = {
     "child_id": "the child's id in this app (stable across exports)",
     "child": 'the child\'s display name (the only name the app stores); a name starting with "=", "+", "-" or "@" gets a leading "\'" so a spreadsheet shows it as text',
-    "level": 'the child\'s level now: "ultra_peek", "peek", "outside_peek" or "standard"',
+    "level": f"the child's level now: {LEVEL_VALUES}",
     "range_start": "the first day of the range (ISO date; the class's own days, in its time zone)",
     "range_end": "the last day of the range",
     "games": "games with a recorded choice, count or round result in the range",
@@ -164,7 +170,7 @@ CHOICE_GUIDE: dict[str, str] = {
     "table_id": "the card table it was played at; empty for simulated history (demo data) or once the table is deleted",
     "round": "the round of the game (1 for the first)",
     "turn": "the game's turn number when the choice was made (table turns, every seat counted)",
-    "level": 'the level played: "ultra_peek", "peek", "outside_peek", "standard"',
+    "level": f"the level played: {LEVEL_VALUES}",
     "kind": 'which decision of a turn: "source" (draw or take the DISCARD card), "place" (a number card in hand: put it in the line or throw it away), "peek", "swap", "draw_2" (a power card in hand), "finish" (call or end the turn)',
     "action": 'the engine\'s action: "draw" (also using a DRAW 2), "take_discard", "replace", "discard", "peek", "swap", "decline_swap", "call", "end_turn"',
     "outcome": 'how the choice compares the hand card with what the child could know: "best", "better" (right), "kept_higher", "replaced_lower", "replaced_equal" (wrong), "replaced_unknown" (a guess, not judged), "kept_rightly", "took_lower", "took_no_gain", "drew", "not_compared"',

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from classroom.game import CATS
 from classroom.insights import PairGrid
 from classroom.insights.grid import Cell
 
@@ -25,6 +26,16 @@ class GridCell:
     share: float | None  # None: too few chances for a figure
     shade: str  # a CSS class: "never" (equal cards), "few" (too few chances) or s0-s5
     cat_cat: bool  # both cards are cats (0-6): the block cat-versus-rat thinking shows in
+
+    @property
+    def cat_bottom(self) -> bool:
+        """Is this cell on the bottom edge of the cat-cat block (the last cat in hand)?"""
+        return self.cat_cat and self.hand == CATS[-1]
+
+    @property
+    def cat_right(self) -> bool:
+        """Is this cell on the right edge of the cat-cat block (the last cat known)?"""
+        return self.cat_cat and self.highest == CATS[-1]
 
     @property
     def label(self) -> str:
@@ -59,7 +70,7 @@ def grid_rows(grid: PairGrid) -> list[list[GridCell]]:
                 cell.wrong,
                 cell.wrong_share.value,
                 shade(cell),
-                hand <= 6 and highest <= 6,
+                hand in CATS and highest in CATS,
             )
             for highest in CARDS
             for cell in (grid.cell(hand, highest),)

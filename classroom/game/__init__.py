@@ -4,7 +4,7 @@ Seats count from 0; positions in a line are 1-4 (1 and 4 are the outside cards).
 """
 
 from .actions import Action, ActionKind
-from .cards import Card, Family, Power, card_label, family, is_power
+from .cards import CATS, RATS, Card, Family, Power, card_label, family, is_power
 from .events import Event, EventKind, events_for, moves_card_at, peeked_cards
 from .game import Game, IllegalAction, new_game, round_winners_of
 from .levels import Level
@@ -12,6 +12,8 @@ from .options import LimitEnding, Options, Series
 from .view import Phase, SeatView
 
 __all__ = [
+    "CATS",
+    "RATS",
     "Action",
     "ActionKind",
     "Card",

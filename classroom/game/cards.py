@@ -45,11 +45,16 @@ def as_card(value: int) -> Card:
     return Power(value) if value >= Power.PEEK else value
 
 
+# R1's card art: the number cards that are cats (the good, low cards) and those that are rats.
+CATS: tuple[Card, ...] = (0, 1, 2, 3, 4, 5, 6)
+RATS: tuple[Card, ...] = (7, 8, 9)
+
+
 def family(card: Card) -> Family:
     """The art family of a number card (R1): cats 0-6, rats 7-9."""
     if is_power(card):
         raise ValueError("A power card has no family")
-    return Family.CAT if card <= 6 else Family.RAT
+    return Family.CAT if card in CATS else Family.RAT
 
 
 def card_label(card: Card) -> str:

@@ -26,6 +26,11 @@ class Level(StrEnum):
         return _LABELS[self]
 
     @property
+    def lines_face_up(self) -> bool:
+        """Is every line face up for everyone (Ultra-Peek, R2)?"""
+        return self is Level.ULTRA_PEEK
+
+    @property
     def powers(self) -> tuple[Power, ...]:
         """The power cards this level's deck holds (R2)."""
         return _POWERS[self]

@@ -38,7 +38,18 @@ from datetime import date, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from classroom.game import Action, Card, Game, Level, Phase, Power, SeatView, is_power, new_game
+from classroom.game import (
+    CATS,
+    Action,
+    Card,
+    Game,
+    Level,
+    Phase,
+    Power,
+    SeatView,
+    is_power,
+    new_game,
+)
 from classroom.game import actions as act
 from classroom.game.players import make_player
 from classroom.game.players.reckoning import remembered
@@ -140,7 +151,7 @@ class HabitPlayer:
     # ----------------------------------------------------------------- what it believes
     def worth(self, card: int) -> int:
         """How bad a card looks to it: its number, except that all cats look alike."""
-        if self.habit is Habit.CATS_ALIKE and card <= 6:
+        if self.habit is Habit.CATS_ALIKE and card in CATS:
             return 0
         return card
 

@@ -179,7 +179,7 @@ def choice_counts(facts: ChoiceFacts) -> Iterator[Count]:
             yield f"memslip:{pair}:{memory_text(facts)}", 0, 1
     if facts.kind is ChoiceKind.SOURCE and facts.level in PEEK_LEVELS:
         yield "turn", 0, 1
-    if facts.action is ActionKind.SWAP and facts.level != "ultra_peek":
+    if facts.action is ActionKind.SWAP and not Level(facts.level).lines_face_up:
         yield "swap", int(swap_hit(facts)), 1
     if facts.kind is ChoiceKind.FINISH and facts.called:
         yield "call", int(facts.rank == 1), 1

@@ -57,7 +57,7 @@ def card_name(value: int | None, face_up: bool = True) -> str:
         return "face-down card"
     if value in CARD_NAMES:
         return CARD_NAMES[value]
-    return f"{value}, a cat" if value <= 6 else f"{value}, a rat"
+    return f"{value}, a {card_family(value)}"
 
 
 def card(

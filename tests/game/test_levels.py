@@ -42,3 +42,17 @@ def test_a_level_asks_memory_where_some_own_card_is_neither_in_view_nor_to_be_lo
     view = new_game(level, 2, seed=0).view(0)
     in_view = {i + 1 for i, card in enumerate(view.shown[0]) if card is not None}
     assert level.asks_memory == (in_view | set(view.may_look) != {1, 2, 3, 4})
+
+
+def test_lines_face_up_only_at_ultra_peek() -> None:
+    """R2: at Ultra-Peek every line is face up for everyone; at the other levels it is not."""
+    assert [level for level in Level if level.lines_face_up] == [Level.ULTRA_PEEK]
+
+
+def test_cats_and_rats_split_the_number_cards() -> None:
+    """R1: cards 0-6 are cats, 7-9 rats, and every number card is one or the other."""
+    from classroom.game import CATS, RATS, Family, family
+
+    assert sorted(CATS + RATS) == list(range(10))
+    assert all(family(card) is Family.CAT for card in CATS)
+    assert all(family(card) is Family.RAT for card in RATS)
