@@ -133,7 +133,7 @@ def test_the_assignment_offers_only_the_options_the_engine_gives_the_level(
     assert "Power cards: on" in Assignment(level="peek").describe()
     html = teacher_client.get(f"/children/{child.id}/assignment").get_data(as_text=True)
     assert 'data-levels="peek outside_peek standard"' in html  # from Level.options()
-    assert "js/assign-options.js" in html
+    assert "js/level-options.js" in html
     page = teacher_client.get(f"/children/{child.id}").get_data(as_text=True)
     assert "Power cards: on" not in page  # a new child at Ultra-Peek
 
