@@ -219,8 +219,10 @@ def say_other_level(child: Child, level: str) -> None:
 @bp.get("/tables/<int:table_id>/watch")
 def watch(table_id: int) -> Any:
     """Watch a table live, every card face up (for the teacher only)."""
-    advance_computers(table_id)
+    # Access first: reading a table plays its computer players, which only the class's own
+    # teachers' requests may do (another teacher's 404 must change nothing).
     table = table_or_404(table_id)
+    advance_computers(table_id)
     table = load_table(table_id) or table
     return common.render_page(
         table,
@@ -252,8 +254,8 @@ def my_seat(table: PlayTable) -> int:
 @bp.get("/tables/<int:table_id>/play")
 def play(table_id: int) -> Any:
     """The teacher's own seat at a table they sit in (or the watching page if they do not)."""
+    table = table_or_404(table_id)  # access first, as watch()
     advance_computers(table_id)
-    table = table_or_404(table_id)
     table = load_table(table_id) or table
     seat = seat_of_teacher(table, teacher().id)
     if seat is None:

@@ -1,6 +1,8 @@
 """The access matrix: every route of the app (read from app.url_map, so a new route is in here
 the moment it exists) for an anonymous visitor, a signed-in child, the right teacher and the
-wrong teacher. The wrong teacher always gets 404, as if the class did not exist."""
+wrong teacher. The wrong teacher always gets 404, as if the class did not exist, and a refused
+request changes nothing: every row of every table (the card table's version too) is read
+before and after it."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from flask.testing import FlaskClient
 from classroom import create_app
 from classroom.auth import tokens
 from classroom.extensions import db
-from classroom.models import Child, ClassTeacher, CoTeacherInvite, NumberCheck
+from classroom.models import Child, ClassTeacher, CoTeacherInvite, NumberCheck, PlayTable
 from classroom.tables.seating import open_table, seat_child, start_table
 from tests.web.conftest import (
     MadeChild,
@@ -25,6 +27,7 @@ from tests.web.conftest import (
     sign_in_child,
     sign_in_teacher,
 )
+from tests.web.tables import leave
 
 # Open to everyone (what they show is checked in their own tests).
 PUBLIC = {
@@ -105,6 +108,7 @@ class World:
     wrong: MadeTeacher
     classroom: MadeClass
     child: MadeChild
+    other_child: MadeChild
     values: dict[str, Any]
     email_invite_id: int
 
@@ -123,7 +127,7 @@ def world(
     classroom = make_class(right)
     wrong_class = make_class(wrong, name="Wrong room")
     child = make_child(classroom)
-    make_child(wrong_class, "Other child")
+    other_child = make_child(wrong_class, "Other child")
     group = make_group(classroom, "Table 2", [child])
     soon = datetime.now(UTC) + timedelta(days=3)
     with app.app_context():
@@ -160,7 +164,28 @@ def world(
         "check_id": check_id,
         "token": token,
     }
-    return World(right, wrong, classroom, child, values, email_invite_id)
+    # The child's tablet was closed ten minutes ago: any read of the table that may act on it
+    # (advance_computers) has a move to make there, which only a request allowed there may.
+    leave(app, table_id, 0)
+    return World(right, wrong, classroom, child, other_child, values, email_invite_id)
+
+
+def everything(app: Flask) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table of the database, in a fixed order."""
+    with app.app_context():
+        rows = {
+            name: sorted((tuple(row) for row in db.session.execute(table.select())), key=repr)
+            for name, table in db.metadata.tables.items()
+        }
+        versions = db.session.execute(db.select(PlayTable.id, PlayTable.version)).all()
+        rows["(table versions)"] = sorted(tuple(row) for row in versions)
+        return rows
+
+
+def assert_nothing_changed(app: Flask, before: dict[str, Any], what: str) -> None:
+    after = everything(app)
+    changed = [name for name in before if before[name] != after[name]]
+    assert not changed, f"a refused {what} changed {changed}"
 
 
 def url_for_route(app: Flask, endpoint: str, world: World) -> str:
@@ -195,6 +220,7 @@ def test_every_route_is_classified() -> None:
 
 @pytest.mark.parametrize(("endpoint", "method"), ROUTES)
 def test_anonymous(app: Flask, world: World, endpoint: str, method: str) -> None:
+    before = everything(app)
     response = call(app.test_client(), method, url_for_route(app, endpoint, world))
     assert response.status_code < 500
     if endpoint in PUBLIC:
@@ -202,18 +228,22 @@ def test_anonymous(app: Flask, world: World, endpoint: str, method: str) -> None
     elif endpoint in CHILD:
         assert response.status_code == 302
         assert "/join" in response.headers["Location"]
+        assert_nothing_changed(app, before, f"{method} {endpoint}")
     else:
         assert is_sign_in_redirect(response), f"{endpoint} is open to anonymous visitors"
+        assert_nothing_changed(app, before, f"{method} {endpoint}")
 
 
 @pytest.mark.parametrize(("endpoint", "method"), ROUTES)
 def test_child_session(app: Flask, world: World, endpoint: str, method: str) -> None:
     client = app.test_client()
     sign_in_child(client, world.child)
+    before = everything(app)
     response = call(client, method, url_for_route(app, endpoint, world))
     assert response.status_code < 500
     if endpoint not in PUBLIC | CHILD:
         assert is_sign_in_redirect(response), f"a child's session reached {endpoint}"
+        assert_nothing_changed(app, before, f"{method} {endpoint}")
     elif endpoint == "child.home":
         assert response.status_code == 200
         assert world.child.display_name in response.get_data(as_text=True)
@@ -223,15 +253,33 @@ def test_child_session(app: Flask, world: World, endpoint: str, method: str) -> 
 def test_wrong_teacher(app: Flask, world: World, endpoint: str, method: str) -> None:
     client = app.test_client()
     sign_in_teacher(client, world.wrong)
+    before = everything(app)
     response = call(client, method, url_for_route(app, endpoint, world))
     assert response.status_code < 500
     if endpoint in CHILD:
         assert response.status_code == 302
+        assert_nothing_changed(app, before, f"{method} {endpoint}")
     elif endpoint not in PUBLIC | ANY_TEACHER:
         assert response.status_code == 404, f"the wrong teacher reached {endpoint}"
+        assert_nothing_changed(app, before, f"{method} {endpoint}")
     page = response.get_data(as_text=True)
     if endpoint not in PUBLIC:
         assert world.child.display_name not in page
+
+
+@pytest.mark.parametrize(("endpoint", "method"), sorted(r for r in ROUTES if r[0] in CHILD))
+def test_child_of_another_class(app: Flask, world: World, endpoint: str, method: str) -> None:
+    """A child of another class reaches nothing of this class's table, and changes nothing."""
+    client = app.test_client()
+    sign_in_child(client, world.other_child)
+    url = url_for_route(app, endpoint, world)
+    before = everything(app)
+    response = call(client, method, url)
+    assert response.status_code < 500
+    if "/tables/" in url:  # this class's table: refused
+        assert response.status_code in (302, 404), f"{endpoint} gave {response.status_code}"
+        assert_nothing_changed(app, before, f"{method} {endpoint}")
+    assert world.child.display_name not in response.get_data(as_text=True)
 
 
 @pytest.mark.parametrize(("endpoint", "method"), ROUTES)
