@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from classroom.extensions import db
+
+log = logging.getLogger(__name__)
 
 MESSAGES = {
     400: "Something in that request did not make sense, so nothing was changed.",
@@ -34,6 +40,19 @@ def render_csrf_error(error: CSRFError) -> tuple[str, int]:
     return render_template("errors/error.html", code=400, message=message), 400
 
 
+def render_server_error(error: InternalServerError) -> tuple[str, int]:
+    """An unexpected error: whatever the request's transaction did is rolled back (a failed
+    statement leaves PostgreSQL's transaction unusable, and the page's own reads would fail
+    too), then the app's page answers, with the headers of every other page."""
+    db.session.rollback()
+    try:
+        return render_template("errors/error.html", code=500, message=MESSAGES[500]), 500
+    except Exception:  # the page itself could not be drawn: a plain sentence, still ours
+        log.exception("the error page could not be drawn")
+        return MESSAGES[500], 500
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, render_csrf_error)
+    app.register_error_handler(InternalServerError, render_server_error)
     app.register_error_handler(HTTPException, render_error)

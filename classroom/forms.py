@@ -27,6 +27,20 @@ class CheckboxListField(SelectMultipleField):
     option_widget = widgets.CheckboxInput()
 
 
+class IfSent:
+    """A choice that may be left out of the form: a field not sent at all skips the rest of
+    its checks (its default stands), but one sent, even blank (a space, a tab, a new line),
+    must be one of the choices. WTForms' Optional() would take a blank for absent and clear
+    the choice check's error, letting "\t" through to the database."""
+
+    field_flags = {"optional": True}
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if not field.raw_data:
+            field.errors[:] = []
+            raise StopValidation()
+
+
 def strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 

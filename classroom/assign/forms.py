@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, TextAreaField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange
 
 from classroom.assign.mixed import SETTING_LABELS, shown_text
 from classroom.assignments import (
@@ -17,7 +17,7 @@ from classroom.assignments import (
     THINK_ALOUD_NAMES,
     Assignment,
 )
-from classroom.forms import CheckboxListField, WholeNumberField, choices, strip
+from classroom.forms import CheckboxListField, IfSent, WholeNumberField, choices, strip
 from classroom.models import COMPUTER_PLAYERS
 
 
@@ -61,8 +61,9 @@ class AssignmentForm(FlaskForm):
     think_aloud = RadioField(
         "Computer players think aloud",
         choices=choices(THINK_ALOUD_NAMES.items()),
-        # A form sent without it leaves each child's own (classroom/assign/mixed.py).
-        validators=[Optional()],
+        # A form sent without it leaves each child's own (classroom/assign/mixed.py); one sent
+        # must hold one of the choices, never a blank.
+        validators=[IfSent()],
         default="level",
         description="After each move a computer player says why, in a child's words: "
         '"I had a 4. The 3 is less, so I kept the 3!" It never names a card the children '
