@@ -51,9 +51,10 @@ MAIL_TIMEOUT = 10
 # Always SMTP (Flask-Mailman would keep mail in memory under TESTING; our tests read a real
 # SMTP server).
 MAIL_BACKEND = "smtp"
-# The address the links in emails start with, e.g. "https://classroom.school.example". Set it
-# where mail is configured: otherwise links are built from the request's Host header, which a
-# stranger asking for someone's password reset could choose.
+# The address the links in emails start with, e.g. "https://classroom.school.example". Links
+# are built from it alone, never from a request's Host header (which a stranger asking for
+# someone's password reset could choose): with MAIL_SERVER set, the app does not start
+# without it (settings.check_public_url).
 PUBLIC_URL: str | None = None
 # How long a password-reset link works (it works once), and a sign-up confirmation link.
 PASSWORD_RESET_MINUTES = 60

@@ -12,7 +12,7 @@ import smtplib
 import threading
 from typing import Any
 
-from flask import current_app, has_request_context, render_template, request
+from flask import current_app, render_template
 from flask_mailman import EmailMessage
 
 log = logging.getLogger(__name__)
@@ -29,11 +29,10 @@ def awaiting_confirmation(teacher: Any) -> bool:
 
 
 def link(endpoint: str, **values: Any) -> str:
-    """An absolute link for an email, from PUBLIC_URL where set, else from the request's own
-    address; "" when there is neither (a command run on the server without PUBLIC_URL)."""
+    """An absolute link for an email, from PUBLIC_URL only (the app does not start with mail
+    and without it, settings.check_public_url): never from the request's Host header, which
+    whoever asks for someone's password reset could choose. "" without PUBLIC_URL."""
     base = current_app.config.get("PUBLIC_URL")
-    if not base and has_request_context():
-        base = request.url_root
     if not base:
         return ""
     path = current_app.url_map.bind("localhost").build(endpoint, values)

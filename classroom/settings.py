@@ -7,6 +7,7 @@ import json
 import os
 import secrets
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Config, Flask
 
@@ -15,6 +16,31 @@ from classroom.serving import engine_pool
 
 ENV_PREFIX = "CLASSROOM"
 SECRET_KEY_FILE = "secret_key"
+
+
+class SettingsError(RuntimeError):
+    """A configuration the app refuses to start with; the message says what to set."""
+
+
+def check_public_url(config: Config | dict[str, Any]) -> None:
+    """Mail carries links (a password reset, a confirmation, an invitation), and a link must
+    point at this site whatever Host header the request that sent it came with: where mail is
+    configured, PUBLIC_URL must be set, to an http(s) address."""
+    public = str(config.get("PUBLIC_URL") or "").strip()
+    if not config.get("MAIL_SERVER"):
+        return
+    if not public:
+        raise SettingsError(
+            "MAIL_SERVER is set but PUBLIC_URL is not: set CLASSROOM_PUBLIC_URL to the address "
+            "teachers open the app at (e.g. https://classroom.school.example). The links in "
+            "emails are built from it, never from a request's Host header."
+        )
+    parts = urlsplit(public)
+    if parts.scheme not in ("https", "http") or not parts.netloc or parts.query or parts.fragment:
+        raise SettingsError(
+            f"PUBLIC_URL must be the site's address, like https://classroom.school.example "
+            f"(got {public!r})."
+        )
 
 
 def load_environment(
@@ -62,6 +88,7 @@ def finish(app: Flask) -> None:
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = jsoncodec.engine_options(pool | options)
     # An environment variable may give it as a string ("30").
     app.config["AWAY_AFTER"] = float(app.config["AWAY_AFTER"])
+    check_public_url(app.config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
 

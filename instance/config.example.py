@@ -14,7 +14,7 @@
 # MAIL_USERNAME = "classroom@school.example"
 # MAIL_PASSWORD = "..."
 # MAIL_DEFAULT_SENDER = "Rat-a-Tat-Cat Classroom <noreply@school.example>"
-# PUBLIC_URL = "https://classroom.school.example"
+# PUBLIC_URL = "https://classroom.school.example"  # required with MAIL_SERVER
 
 # Behind a reverse proxy that sets X-Forwarded-For / X-Forwarded-Proto:
 # TRUSTED_PROXIES = 1

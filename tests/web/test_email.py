@@ -7,7 +7,9 @@ reset-password`."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
@@ -328,7 +330,12 @@ def test_a_mail_server_that_is_down_fails_no_page(
 ) -> None:
     from tests.web.conftest import free_port
 
-    app = make_app(MAIL_SERVER="127.0.0.1", MAIL_PORT=free_port(), MAIL_USE_TLS=False)
+    app = make_app(
+        MAIL_SERVER="127.0.0.1",
+        MAIL_PORT=free_port(),
+        MAIL_USE_TLS=False,
+        PUBLIC_URL="https://classroom.school.example",
+    )
     client = app.test_client()
     assert client.post("/teacher/forgot-password", data={"email": teacher.email}).status_code == 302
     assert client.post("/teacher/sign-up", data=NEW).status_code == 302
@@ -369,3 +376,43 @@ def test_an_unconfirmed_account_reaches_no_teacher_page(
     assert client.get("/teacher/password").status_code == 200
     page = client.get("/teacher/check-email").get_data(as_text=True)
     assert world.child.display_name not in page and world.classroom.name not in page
+
+
+def test_mail_without_public_url_is_refused_at_start(tmp_path: Any) -> None:
+    """Links in emails come from PUBLIC_URL alone: an app with mail and without it does not
+    start, and says what to set."""
+    from classroom import create_app
+    from classroom.settings import SettingsError
+    from tests.conftest import base_config
+
+    config = base_config("sqlite://", tmp_path / "instance") | {"MAIL_SERVER": "127.0.0.1"}
+    with pytest.raises(SettingsError, match="PUBLIC_URL"):
+        create_app(config)
+    with pytest.raises(SettingsError, match="PUBLIC_URL must be"):
+        create_app(config | {"PUBLIC_URL": "classroom.school.example"})
+    assert create_app(config | {"PUBLIC_URL": "https://classroom.school.example"})
+
+
+def test_a_reset_link_ignores_the_host_header(
+    mail_app: Flask, smtp_server: Inbox, teacher: MadeTeacher
+) -> None:
+    """A stranger asking for a teacher's password reset with `Host: evil.example` gets a mail
+    sent to the teacher whose link still points at PUBLIC_URL."""
+    client = mail_app.test_client()
+    response = client.post(
+        "/teacher/forgot-password",
+        data={"email": teacher.email},
+        headers={"Host": "evil.example"},
+    )
+    assert response.status_code == 302
+    [message] = smtp_server.wait_for(teacher.email, 1)
+    text = Inbox.text(message)
+    assert "evil.example" not in text
+    assert "https://classroom.school.example/teacher/reset-password/" in text
+
+
+def test_a_link_is_never_built_from_the_host_header(app: Flask) -> None:
+    from classroom.emails import link
+
+    with app.test_request_context("/", headers={"Host": "evil.example"}):
+        assert link("auth.reset_password", token="t") == ""
