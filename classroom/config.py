@@ -33,6 +33,9 @@ RATELIMIT_HEADERS_ENABLED = False
 # email typed), with a low one, which is what holds back guessing one teacher's password.
 SIGN_IN_LIMIT = "20 per minute;200 per hour"
 SIGN_IN_ACCOUNT_LIMIT = "5 per minute;30 per hour"
+# Failed sign-ins from a browser the account has signed in on before (its known_teacher
+# cookie), which the account's limit does not hold back: low, as a copied cookie's.
+SIGN_IN_DEVICE_LIMIT = "3 per minute;10 per hour"
 SIGN_UP_LIMIT = "5 per minute;30 per hour"
 JOIN_CODE_LIMIT = "20 per minute;100 per hour"
 

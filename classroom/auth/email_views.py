@@ -10,7 +10,7 @@ from flask_login import current_user, login_user
 from sqlalchemy import select
 
 from classroom.access import end_teacher_sessions, start_teacher_session
-from classroom.auth import tokens
+from classroom.auth import devices, tokens
 from classroom.auth.forms import ForgotForm, ResetForm
 from classroom.auth.mailings import send_confirmation, send_password_changed, send_password_reset
 from classroom.auth.views import bp, sign_up_limit
@@ -105,7 +105,8 @@ def reset_password(token: str) -> FormPage:
         start_teacher_session()
         login_user(found)
         flash("Your new password is set, and you are signed in.", "success")
-        return redirect(url_for("classes.index"))
+        response = redirect(url_for("classes.index"))
+        return devices.remember(response, found.email, found.login_token)
     return render_form("auth/reset_password.html", form=form, teacher=found)
 
 

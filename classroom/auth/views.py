@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, current_app, flash, redirect, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -12,7 +12,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
 from classroom.access import end_teacher_sessions, start_teacher_session, teacher
-from classroom.auth import devices
+from classroom.auth import devices, sign_in_tries
 from classroom.auth.forms import PasswordForm, SignInForm, SignUpForm
 from classroom.auth.mailings import send_password_changed, sign_up_by_email
 from classroom.emails import mail_configured
@@ -26,27 +26,13 @@ bp = Blueprint("auth", __name__, url_prefix="/teacher")
 _NO_SUCH_TEACHER = generate_password_hash("no such teacher")
 
 
-def sign_in_limit() -> str:
-    return str(current_app.config["SIGN_IN_LIMIT"])
-
-
-def sign_in_account_limit() -> str:
-    return str(current_app.config["SIGN_IN_ACCOUNT_LIMIT"])
-
-
 def typed_email() -> str:
     """The account a sign-in try is for (known or not, so a limit says nothing of which exist)."""
-    return "account:" + (request.form.get("email") or "").strip().lower()
+    return (request.form.get("email") or "").strip().lower()
 
 
 def sign_up_limit() -> str:
     return str(current_app.config["SIGN_UP_LIMIT"])
-
-
-def failed(response: Response) -> bool:
-    """Only failed tries count against a limit: a staff room behind one school address can
-    all sign in, while guessing passwords is slowed down."""
-    return response.status_code >= 400
 
 
 # A path of this site: one slash, then only the characters a URL path and query may hold as
@@ -85,35 +71,35 @@ def sign_up() -> Response | tuple[str, int] | str:
                 start_teacher_session()
                 login_user(new)
                 flash(f"Welcome, {new.name}! Make your first class.", "success")
-                return devices.remember(redirect(url_for("classes.new")), new.email)
+                response = redirect(url_for("classes.new"))
+                return devices.remember(response, new.email, new.login_token)
         form.email.errors.append("There is already an account for this email: please sign in.")
     return render_form("auth/sign_up.html", form=form)
 
 
 @bp.route("/sign-in", methods=["GET", "POST"])
-@limiter.limit(sign_in_limit, methods=["POST"], deduct_when=failed)
-@limiter.limit(
-    sign_in_account_limit,
-    key_func=typed_email,
-    methods=["POST"],
-    deduct_when=failed,
-    # Guesses from elsewhere must not lock a teacher out of the computer they use.
-    exempt_when=devices.known_for_typed_email,
-)
 def sign_in() -> Response | tuple[str, int] | str:
-    """Sign a teacher in; the message never says which emails have accounts."""
+    """Sign a teacher in; the message never says which emails have accounts. Each try is
+    counted against the limits before its password is checked (sign_in_tries)."""
     if current_user.is_authenticated and request.method == "GET":
         return redirect(url_for("classes.index"))
     form = SignInForm()
-    if form.validate_on_submit():
-        found = db.session.scalar(select(Teacher).where(Teacher.email == form.email.data))
-        if found is not None and found.check_password(form.password.data):
-            start_teacher_session()
-            login_user(found)
-            return devices.remember(redirect(safe_next(request.args.get("next"))), found.email)
-        if found is None:
-            check_password_hash(_NO_SUCH_TEACHER, form.password.data)
-        form.password.errors.append("That email and password do not match an account.")
+    if request.method == "POST":
+        email = typed_email()
+        found = db.session.scalar(select(Teacher).where(Teacher.email == email))
+        counted = sign_in_tries.count(email, found)
+        if not counted.within:
+            abort(429)
+        if form.validate_on_submit():
+            if found is not None and found.check_password(form.password.data):
+                sign_in_tries.signed_in(counted)
+                start_teacher_session()
+                login_user(found)
+                response = redirect(safe_next(request.args.get("next")))
+                return devices.remember(response, found.email, found.login_token)
+            if found is None:
+                check_password_hash(_NO_SUCH_TEACHER, form.password.data)
+            form.password.errors.append("That email and password do not match an account.")
     return render_form("auth/sign_in.html", form=form)
 
 
@@ -149,6 +135,8 @@ def password() -> Response | tuple[str, int] | str:
             login_user(me)  # this device only: a new session with the new login token
             send_password_changed(me)
             flash("Your password is changed. Other devices are signed out.", "success")
-            return redirect(url_for("classes.index"))
+            # Every browser the account was known on is forgotten (the login token is new),
+            # but this one, where the teacher just proved the password.
+            return devices.remember(redirect(url_for("classes.index")), me.email, me.login_token)
         form.current.errors.append("That is not your current password.")
     return render_form("auth/password.html", form=form)

@@ -73,9 +73,7 @@ def join() -> FormPage:
         if db.session.scalar(select(Classroom.id).where(Classroom.join_code == code)):
             wrong_codes.let_in(code)  # the same 429 as a wrong code, from a new browser
             return redirect(url_for("signin.class_page", code=code))
-        if wrong_codes.address_over_limit():
-            abort(429)
-        wrong_codes.count_wrong_code()
+        wrong_codes.count_wrong_code()  # a 429 once over the limit
         form.code.errors.append("We could not find that class code. Ask your teacher.")
     return render_form("signin/join.html", form=form)
 

@@ -9,16 +9,18 @@ that has already been on that class's pages (the session remembers the class cod
 opened): the class's own tablets keep working through it.
 
 The counts live where Flask-Limiter keeps its own (the database, or Redis where configured),
-so every app process sees the same tries.
+so every app process sees the same tries; a wrong code is counted and compared with the limit
+in one step (classroom/tries.py), so codes sent at once get no further than codes sent one by
+one.
 """
 
 from __future__ import annotations
 
-from flask import abort, current_app, session
+from flask import abort, session
 from flask_limiter.util import get_remote_address
-from limits import RateLimitItem, parse_many
+from limits import RateLimitItem
 
-from classroom.extensions import limiter
+from classroom import tries
 
 KNOWN_CODES_KEY = "class_codes"
 # A shared tablet may serve a few classes (a morning and an afternoon class, a hand-over).
@@ -27,32 +29,23 @@ SCOPE = "wrong-class-code"
 
 
 def _limits() -> list[RateLimitItem]:
-    return parse_many(str(current_app.config["JOIN_CODE_LIMIT"]))
+    return tries.limits_of("JOIN_CODE_LIMIT")
 
 
 def _identifiers() -> tuple[str, ...]:
-    prefix = str(current_app.config.get("RATELIMIT_KEY_PREFIX") or "")
-    return tuple(part for part in (prefix, get_remote_address(), SCOPE) if part)
-
-
-def _enabled() -> bool:
-    return bool(current_app.config.get("RATELIMIT_ENABLED", True))
+    return tries.key(get_remote_address(), SCOPE)
 
 
 def address_over_limit() -> bool:
     """Has this address used up its wrong class codes for now?"""
-    if not _enabled():
-        return False
-    identifiers = _identifiers()
-    return not all(limiter.limiter.test(item, *identifiers) for item in _limits())
+    return tries.enabled() and tries.over(_limits(), _identifiers())
 
 
 def count_wrong_code() -> None:
-    """One more wrong class code from this address."""
-    if _enabled():
-        identifiers = _identifiers()
-        for item in _limits():
-            limiter.limiter.hit(item, *identifiers)
+    """One more wrong class code from this address: counted, then compared with the limit in
+    one step; over it, the same 429 as when the address was over it already."""
+    if tries.enabled() and not tries.take(_limits(), _identifiers()):
+        abort(429)
 
 
 def known_here(code: str) -> bool:
@@ -68,8 +61,6 @@ def remember(code: str) -> None:
 
 def wrong_code() -> None:
     """Answer a code that matches no class: counted, then a 404 (a 429 once over the limit)."""
-    if address_over_limit():
-        abort(429)
     count_wrong_code()
     abort(404)
 

@@ -239,3 +239,109 @@ def test_guesses_from_elsewhere_do_not_lock_a_teacher_out_of_their_own_computer(
     other.set_cookie("known_teacher", cookie.value, path="/teacher")
     stranger = {"email": "someone.else@school.example", "password": "a guess"}
     assert [other.post("/teacher/sign-in", data=stranger).status_code for _ in range(4)][-1] == 429
+
+
+def limited_app(make_app: Callable[..., Flask], **limits: str) -> Flask:
+    config = {
+        "RATELIMIT_ENABLED": True,
+        "SIGN_IN_LIMIT": "100 per minute",
+        "SIGN_IN_ACCOUNT_LIMIT": "3 per minute",
+        "SIGN_IN_DEVICE_LIMIT": "3 per minute",
+    }
+    return make_app(**(config | limits))
+
+
+def lock_out_new_devices(app: Flask, teacher: MadeTeacher) -> None:
+    """Someone elsewhere uses up the account's limit with guesses."""
+    guesser = app.test_client()
+    wrong = {"email": teacher.email, "password": "a guess"}
+    assert [guesser.post("/teacher/sign-in", data=wrong).status_code for _ in range(4)][-1] == 429
+
+
+def known_browser(app: Flask, teacher: MadeTeacher) -> FlaskClient:
+    own = app.test_client()
+    right = {"email": teacher.email, "password": PASSWORD}
+    assert own.post("/teacher/sign-in", data=right).status_code == 302
+    return own
+
+
+@pytest.mark.parametrize("how", ["sign out everywhere", "password changed elsewhere"])
+def test_sign_out_everywhere_and_a_new_password_revoke_the_device_cookie(
+    make_app: Callable[..., Flask], teacher: MadeTeacher, how: str
+) -> None:
+    """The known_teacher cookie is tied to the account's login token: "sign out everywhere"
+    and a new password (made on another browser) end its exemption from the account's limit."""
+    app = limited_app(make_app)
+    own = known_browser(app, teacher)
+    if how == "sign out everywhere":
+        own.post("/teacher/sign-out-everywhere")
+    else:
+        other = known_browser(app, teacher)
+        changed = other.post(
+            "/teacher/password",
+            data={"current": PASSWORD, "password": "purple giraffes at noon",
+                  "confirm": "purple giraffes at noon"},
+        )  # fmt: skip
+        assert changed.status_code == 302
+        own.post("/teacher/sign-out")
+    lock_out_new_devices(app, teacher)
+    # The old cookie is a stranger's now: held back like any new browser.
+    right = {"email": teacher.email, "password": PASSWORD}
+    assert own.post("/teacher/sign-in", data=right).status_code == 429
+
+
+def test_a_new_password_keeps_the_browser_it_was_set_on_known(
+    make_app: Callable[..., Flask], teacher: MadeTeacher
+) -> None:
+    app = limited_app(make_app)
+    own = known_browser(app, teacher)
+    new = "purple giraffes at noon"
+    changed = own.post(
+        "/teacher/password", data={"current": PASSWORD, "password": new, "confirm": new}
+    )
+    assert changed.status_code == 302
+    own.post("/teacher/sign-out")
+    lock_out_new_devices(app, teacher)
+    assert (
+        own.post("/teacher/sign-in", data={"email": teacher.email, "password": new}).status_code
+        == 302
+    )
+
+
+def test_a_copied_device_cookie_has_only_its_own_few_tries(
+    make_app: Callable[..., Flask], teacher: MadeTeacher
+) -> None:
+    """A cookie copied to another browser still passes the account's limit, but its own
+    failures are counted (SIGN_IN_DEVICE_LIMIT, 3 here) wherever it is used: a copy is no
+    way to guess on."""
+    app = limited_app(make_app, SIGN_IN_ACCOUNT_LIMIT="100 per minute")
+    own = known_browser(app, teacher)
+    own.post("/teacher/sign-out")
+    cookie = own.get_cookie("known_teacher", path="/teacher")
+    assert cookie is not None
+    copy = app.test_client()
+    copy.set_cookie("known_teacher", cookie.value, path="/teacher")
+    wrong = {"email": teacher.email, "password": "a guess"}
+    statuses = [copy.post("/teacher/sign-in", data=wrong).status_code for _ in range(2)]
+    statuses += [own.post("/teacher/sign-in", data=wrong).status_code for _ in range(2)]
+    assert statuses == [400, 400, 400, 429]
+    # A successful sign-in gives its try back, as always.
+    right = {"email": teacher.email, "password": PASSWORD}
+    assert app.test_client().post("/teacher/sign-in", data=right).status_code == 302
+
+
+@pytest.mark.parametrize("scheme", ["https", "http"])
+def test_the_device_cookie_is_secure_with_the_session_cookie(
+    app: Flask, teacher: MadeTeacher, scheme: str
+) -> None:
+    client = app.test_client()
+    response = client.post(
+        "/teacher/sign-in",
+        data={"email": teacher.email, "password": PASSWORD},
+        base_url=f"{scheme}://localhost",
+    )
+    assert response.status_code == 302
+    cookies = {c.split("=", 1)[0]: c for c in response.headers.getlist("Set-Cookie")}
+    session_secure = "Secure" in cookies["session"]
+    assert session_secure == (scheme == "https")
+    assert ("Secure" in cookies["known_teacher"]) == session_secure
