@@ -17,15 +17,24 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 BOM = "\ufeff"  # first in the file: spreadsheets then read it as UTF-8, not their local code page
 
 
+# A number written as text ("-3", "+1.5") is read as that number, never as a formula.
+NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
 def text(value: str) -> str:
     """A text cell that a spreadsheet will not run as a formula."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
+    if value.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(value):
+        return "'" + value
+    return value
 
 
 def line(cells: Iterable[Any]) -> str:
-    """One CSV line (with its line ending) from the cells; None is an empty cell."""
+    """One CSV line (with its line ending) from the cells; None is an empty cell. Every text
+    cell is guarded (text()), whoever typed it: no export can forget to."""
     out = io.StringIO()
-    csv.writer(out).writerow(["" if cell is None else cell for cell in cells])
+    csv.writer(out).writerow(
+        ["" if cell is None else text(cell) if isinstance(cell, str) else cell for cell in cells]
+    )
     return out.getvalue()
 
 

@@ -105,3 +105,38 @@ def test_another_teacher_cannot_download_it(
     sign_in_teacher(client, make_teacher(email="other@school.example"))
     assert client.get(f"/children/{child.id}/data.zip").status_code == 404
     assert app.test_client().get(f"/children/{child.id}/data.zip").status_code == 302
+
+
+FORMULAS = ["=1+2", "@SUM(A1:A9)", '=HYPERLINK("https://evil.example","Click")', "+1+1", "-2+3"]
+
+
+def test_no_cell_of_the_zip_runs_as_a_formula(
+    app: Flask,
+    teacher: MadeTeacher,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    make_group: Callable[..., object],
+) -> None:
+    """Names, group names and reasons are typed by teachers: in every CSV of the ZIP, a cell
+    that a spreadsheet would run as a formula starts with an apostrophe (as the class CSVs'
+    cells do: one writer for every export, classroom/csvfiles.py)."""
+    child = make_child(classroom, FORMULAS[0])
+    make_group(classroom, FORMULAS[1], [child])
+    client = app.test_client()
+    sign_in_teacher(client, teacher)
+    for rounds, reason in enumerate(FORMULAS[2:], start=2):
+        form = assignment_form(rounds=str(rounds), reason=reason)
+        response = client.post(f"/children/{child.id}/assignment", data=form)
+        assert response.status_code == 302
+    archive = download(client, child)
+    assert rows(archive, "children.csv")[0]["display_name"] == "'" + FORMULAS[0]
+    assert rows(archive, "groups.csv")[0]["name"] == "'" + FORMULAS[1]
+    reasons = [row["reason"] for row in rows(archive, "assignment_changes.csv")]
+    assert reasons[-3:] == ["'" + formula for formula in FORMULAS[2:]]
+    for name in archive.namelist():
+        if name.endswith(".csv"):
+            for row in rows(archive, name):
+                for value in row.values():
+                    assert not value.startswith(("=", "+", "-", "@", "\t", "\r")) or (
+                        value.lstrip("+-").replace(".", "").isdigit()
+                    ), (name, value)
