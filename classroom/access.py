@@ -267,6 +267,17 @@ _SIGNED_IN = select(
 ).where(_CHILDREN.c.id == bindparam("child_id"))
 
 
+def child_session_alive(child_id: int, version: object) -> bool:
+    """Is the child's session of `version` still on (not signed out, archived or deleted)?
+    Asked afresh, not from this request's first answer: an event stream outlives a request's
+    usual length, and must end with the session. The connection is given back at once."""
+    try:
+        row = db.session.execute(_SIGNED_IN, {"child_id": child_id}).first()
+    finally:
+        db.session.close()
+    return row is not None and row.archived_at is None and row.session_version == version
+
+
 def nav_child() -> SignedIn | Child | None:
     """The child the top bar shows (name, colour, picture): from the sign-in check this
     request has made (require_child), with no second query for the row; else current_child."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
@@ -15,13 +16,20 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     stream_with_context,
     url_for,
 )
 from sqlalchemy import or_, select
 from werkzeug.wrappers import Response
 
-from classroom.access import me, my_ids, require_child
+from classroom.access import (
+    CHILD_VERSION_KEY,
+    child_session_alive,
+    me,
+    my_ids,
+    require_child,
+)
 from classroom.assignments import LEVEL_NAMES, Assignment
 from classroom.extensions import db, limiter
 from classroom.forms import ConfirmForm
@@ -361,12 +369,28 @@ def events(table_id: int) -> Response:
     stream = push.stream(
         table_id, child_id, since, seconds, read_seat, urls_for(table_id), known=known
     )
+    alive = partial(child_session_alive, child_id, session.get(CHILD_VERSION_KEY))
     return Response(
-        stream_with_context(stream),
+        stream_with_context(while_signed_in(stream, alive)),
         mimetype="text/event-stream",
         # No proxy may hold the events back, nor a cache keep them.
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
+
+
+def while_signed_in(events: Iterator[str], alive: Callable[[], bool]) -> Iterator[str]:
+    """A stream's events while the child's session lasts: each one (a board, or a heartbeat
+    at least every push.HEARTBEAT seconds) is sent only after the session is found still on;
+    a child archived or signed out elsewhere gets nothing more, and the stream ends."""
+    try:
+        for chunk in events:
+            if not alive():
+                return
+            yield chunk
+    finally:
+        close = getattr(events, "close", None)
+        if close is not None:
+            close()
 
 
 @bp.post("/tables/<int:table_id>/move")

@@ -7,7 +7,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -413,3 +413,39 @@ def test_bin_run_serves_pushed_updates_with_gevent() -> None:
     assert worker_class({"TABLE_PUSH": "soon"}) == "sync"
     assert push_seconds({"TABLE_PUSH": float("nan")}) == 0
     assert push_seconds({"TABLE_PUSH": -5}) == 0
+
+
+@pytest.mark.parametrize("ended_by", ["signed out on another tablet", "archived"])
+def test_a_stream_ends_with_the_childs_session(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild], ended_by: str
+) -> None:
+    """An open stream checks the child's session before each event it sends: once the
+    session has ended (signed out elsewhere, or archived by the teacher), the next move at the
+    table reaches that tablet no more, and the stream ends at once, long before its time."""
+    from classroom.access import end_child_sessions
+    from classroom.models import Child
+
+    app.config["TABLE_PUSH"] = 30
+    table_id, version, mia, leo = pair_at_standard(app, classroom, make_child)
+    first = game(app, table_id).current_seat == 0
+    mover, waiting_child = (mia, leo) if first else (leo, mia)
+    waiter = child_client(app, waiting_child)
+    response = waiter.get(f"/play/tables/{table_id}/events?version={version}", buffered=False)
+    assert response.status_code == 200
+    stream = messages(response.response, beats=True)
+    assert next(stream) == {"retry": "200", "id": str(version)}
+    assert next(stream) == BEAT
+    with app.app_context():
+        end_child_sessions(waiting_child.id)
+        if ended_by == "archived":
+            row = db.session.get(Child, waiting_child.id)
+            assert row is not None
+            row.archived_at = datetime.now(UTC)
+        db.session.commit()
+    begun = time.perf_counter()
+    moving = draw_soon(child_client(app, mover), table_id, version, after=0.2)
+    rest = list(stream)  # the stream's end
+    moving.join()
+    assert rest == [], rest
+    assert time.perf_counter() - begun < 10
+    response.close()
