@@ -101,6 +101,9 @@ class Teacher(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     # through one): until then, where mail is configured, the account sees no children's data,
     # and invitations sent to the address are never shown to it (docs/security.md).
     email_confirmed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # When wrong passwords first used up the account's own limit since the teacher last signed
+    # in (new browsers were then refused): told at the next sign-in, and by email at once.
+    locked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     memberships: Mapped[list[ClassTeacher]] = relationship(
         back_populates="teacher", cascade="all, delete-orphan", passive_deletes=True
@@ -116,6 +119,21 @@ class Teacher(UserMixin, db.Model):  # type: ignore[name-defined,misc]
 
     def get_id(self) -> str:
         return self.login_token
+
+
+class SignInFailure(db.Model):  # type: ignore[name-defined,misc]
+    """A failed sign-in try (a wrong password, or a try the limits refused) for an email, known
+    or not (every failed try writes one row, so the time it takes says nothing of which emails
+    have accounts): what a teacher whose account was locked is told (how many tries, from how
+    many addresses). The email and the address are keyed digests, never either; rows go when
+    the account's teacher signs in, and after a day in any case (classroom/auth/lockouts.py)."""
+
+    __tablename__ = "sign_in_failures"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account: Mapped[str] = mapped_column(String(64), index=True)
+    address: Mapped[str] = mapped_column(String(64))
+    failed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
 
 
 class TeacherSession(db.Model):  # type: ignore[name-defined,misc]
@@ -261,6 +279,9 @@ class Child(db.Model):  # type: ignore[name-defined,misc]
     # The secret picture sequence, comma separated ("" when the class uses no secret).
     secret: Mapped[str] = mapped_column(String(60), default="")
     failed_tries: Mapped[int] = mapped_column(Integer, default=0)
+    # When the wrong secret pictures reached CHILD_MAX_TRIES (the class page says so, with
+    # "Let them try again"); None while the child may try.
+    locked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     # Kept in the child's session cookie; one more ends every session of the child (signing
     # out, archiving), so a copy of the cookie opens nothing.
     session_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

@@ -12,7 +12,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
 from classroom.access import end_teacher_sessions, start_teacher_session, teacher
-from classroom.auth import devices, sign_in_tries
+from classroom.auth import devices, lockouts, sign_in_tries
 from classroom.auth.forms import PasswordForm, SignInForm, SignUpForm
 from classroom.auth.mailings import send_password_changed, sign_up_by_email
 from classroom.emails import mail_configured
@@ -89,16 +89,19 @@ def sign_in() -> Response | tuple[str, int] | str:
         found = db.session.scalar(select(Teacher).where(Teacher.email == email))
         counted = sign_in_tries.count(email, found)
         if not counted.within:
+            lockouts.failed(email, found, locked=counted.account_locked)
             abort(429)
         if form.validate_on_submit():
             if found is not None and found.check_password(form.password.data):
                 sign_in_tries.signed_in(counted)
                 start_teacher_session()
+                lockouts.told_at_sign_in(found)  # committed with the new session's row
                 login_user(found)
                 response = redirect(safe_next(request.args.get("next")))
                 return devices.remember(response, found.email, found.login_token)
             if found is None:
                 check_password_hash(_NO_SUCH_TEACHER, form.password.data)
+            lockouts.failed(email, found, locked=False)  # a row, whether the email is known
             form.password.errors.append("That email and password do not match an account.")
     return render_form("auth/sign_in.html", form=form)
 

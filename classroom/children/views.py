@@ -224,6 +224,8 @@ def reset_sign_in(child_id: int) -> Response:
     child.failed_tries = 0
     db.session.commit()
     flash(f"{child.display_name} can sign in again.", "success")
+    if request.args.get("back") == "class":  # tapped on the class page: stay there
+        return redirect(url_for("classes.detail", class_id=child.class_id))
     return redirect(url_for("children.detail", child_id=child.id))
 
 

@@ -22,6 +22,7 @@ from classroom.access import (
 from classroom.assignments import LEVEL_NAMES, SCORING_SHORT_NAMES
 from classroom.auth import tokens
 from classroom.auth.forms import CodeForm
+from classroom.children.locks import why_locked
 from classroom.classes.forms import ClassForm, InviteForm
 from classroom.emails import link, mail_configured, send
 from classroom.extensions import db
@@ -124,6 +125,11 @@ def detail(class_id: int) -> str:
         level_names=LEVEL_NAMES,
         scoring_names=SCORING_SHORT_NAMES,
         max_tries=max_tries,
+        why_locked={
+            c.id: why_locked(c, classroom.time_zone)
+            for c in classroom.active_children
+            if c.failed_tries >= max_tries
+        },
         confirm=ConfirmForm(),
         needs=needs_you(classroom, today_in(classroom.time_zone), max_tries),
     )

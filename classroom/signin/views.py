@@ -14,11 +14,12 @@ from flask import (
     url_for,
 )
 from flask_wtf import FlaskForm
-from sqlalchemy import select, update
+from sqlalchemy import select
 from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length
 
 from classroom.access import AWAY_CLASS_KEY, sign_in_child
+from classroom.children import locks
 from classroom.extensions import db
 from classroom.forms import ConfirmForm, FormPage, choices, render_form
 from classroom.models import Child, Classroom
@@ -131,12 +132,7 @@ def secret(code: str, child_id: int) -> FormPage:
                 sign_in_child(child)
                 wrong_codes.remember(classroom.join_code)
                 return redirect(url_for("child.home"))
-            # One atomic UPDATE: tries from two tablets at once are both counted.
-            db.session.execute(
-                update(Child)
-                .where(Child.id == child.id)
-                .values(failed_tries=Child.failed_tries + 1)
-            )
+            locks.count_wrong_try(child.id, int(current_app.config["CHILD_MAX_TRIES"]))
             db.session.commit()
             if locked(child):
                 return render_template("signin/locked.html", classroom=classroom, child=child), 403
