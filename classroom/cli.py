@@ -18,6 +18,7 @@ from classroom.auth.mailings import send_password_changed
 from classroom.auth.passwords import password_problem
 from classroom.check.demo import fill_checks
 from classroom.classes.views import unique_join_code
+from classroom.demo_account import DEMO_EMAIL, DEMO_PASSWORD, first_start_may_make_it
 from classroom.extensions import db
 from classroom.models import AssignmentChange, Child, Classroom, ClassTeacher, Group, Teacher
 from classroom.progress.history import fill_history
@@ -26,8 +27,6 @@ from classroom.retention import retention_command
 from classroom.roster import enrol
 from classroom.zones import today_in
 
-DEMO_EMAIL = "demo@example.com"
-DEMO_PASSWORD = "rat-a-tat-cat"
 DEMO_CLASS = "Room 4 Cats (demo)"
 DEMO_CHILDREN = [
     "Mia K.", "Noah B.", "Ava T.", "Leo M.", "Zoe P.", "Sam R.",
@@ -96,11 +95,27 @@ def create_demo() -> tuple[Teacher, Classroom]:
 @click.option(
     "--first-start",
     is_flag=True,
-    help="Only when the database has no teachers yet (what bin/run uses).",
+    help="Only when the database has no teachers yet, and only on the embedded default "
+    "database with no mail configured (what bin/run uses).",
 )
-def demo_command(first_start: bool) -> None:
+@click.option(
+    "--remove",
+    is_flag=True,
+    help="Delete the demo teacher, with the classes they own and everything in them.",
+)
+def demo_command(first_start: bool, remove: bool) -> None:
     """Create the demo teacher and class (demo@example.com) and print how to sign in."""
+    if remove:
+        remove_demo()
+        return
     if first_start and db.session.scalar(select(Teacher.id).limit(1)) is not None:
+        return
+    if first_start and not first_start_may_make_it():
+        # A school's database, or a server that sends mail: no public login made unasked.
+        click.echo(
+            "No demo class made: it is made on the first start only on the built-in SQLite "
+            "database with no mail configured. `flask --app classroom demo` makes it here."
+        )
         return
     teacher = db.session.scalar(select(Teacher).where(Teacher.email == DEMO_EMAIL))
     if teacher is None:
@@ -143,6 +158,29 @@ def demo_command(first_start: bool) -> None:
     ).all()
     for code in codes:
         click.echo(f"Children sign in at /join/{code} (class code {code}).")
+
+
+def remove_demo() -> None:
+    """Delete the demo teacher and the classes they own (their children and all their data);
+    a class they only co-teach stays its owner's."""
+    teacher = db.session.scalar(select(Teacher).where(Teacher.email == DEMO_EMAIL))
+    if teacher is None:
+        click.echo("There is no demo teacher; nothing was changed.")
+        return
+    owned = db.session.scalars(
+        select(Classroom)
+        .join(ClassTeacher)
+        .where(ClassTeacher.teacher_id == teacher.id, ClassTeacher.role == "owner")
+    ).all()
+    names = [c.name for c in owned]
+    for classroom in owned:
+        db.session.delete(classroom)
+    db.session.delete(teacher)
+    db.session.commit()
+    click.echo(
+        f"Deleted the demo teacher {DEMO_EMAIL}"
+        + (f" and {', '.join(repr(n) for n in names)} with everything in it." if names else ".")
+    )
 
 
 def class_by_code(code: str) -> Classroom:

@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 from werkzeug.wrappers import Response
 
+from classroom import demo_account
 from classroom.access import end_teacher_sessions, start_teacher_session, teacher
 from classroom.auth import devices, lockouts, sign_in_tries
 from classroom.auth.forms import PasswordForm, SignInForm, SignUpForm
@@ -103,7 +104,7 @@ def sign_in() -> Response | tuple[str, int] | str:
                 check_password_hash(_NO_SUCH_TEACHER, form.password.data)
             lockouts.failed(email, found, locked=False)  # a row, whether the email is known
             form.password.errors.append("That email and password do not match an account.")
-    return render_form("auth/sign_in.html", form=form)
+    return render_form("auth/sign_in.html", form=form, demo_hint=demo_account.hint_shown())
 
 
 @bp.post("/sign-out")
