@@ -30,11 +30,10 @@ def count_wrong_try(child_id: int, max_tries: int) -> None:
 
 
 def why_locked(child: Child, time_zone: str | None) -> str:
-    """Why the child cannot sign in, in the class's time: "Locked at 10:42 after 3 wrong
-    secret-picture tries" (with the day, when it was not today)."""
-    tries = (
-        f"{child.failed_tries} wrong secret-picture {'try' if child.failed_tries == 1 else 'tries'}"
-    )
+    """Why the child cannot sign in, in the class's time, for the class page's Sign-in
+    column: "Locked at 10:42 after 3 wrong tries" (with the day, when it was not today)."""
+    count = child.failed_tries
+    tries = f"{count} wrong {'try' if count == 1 else 'tries'}"
     if child.locked_at is None:
         return f"Locked after {tries}"
     when = local(child.locked_at, time_zone)
