@@ -90,7 +90,8 @@ def sign_in() -> Response | tuple[str, int] | str:
         found = db.session.scalar(select(Teacher).where(Teacher.email == email))
         counted = sign_in_tries.count(email, found)
         if not counted.within:
-            lockouts.failed(email, found, locked=counted.account_locked)
+            if counted.account_locked:  # not a flood held back by its address alone
+                lockouts.failed(email, found, locked=True)
             abort(429)
         if form.validate_on_submit():
             if found is not None and found.check_password(form.password.data):
