@@ -11,6 +11,7 @@ from flask import current_app
 from flask.cli import with_appcontext
 from sqlalchemy import delete, select
 
+from classroom.auth.lockouts import forget_old_failures
 from classroom.children.removal import Deleted, delete_child
 from classroom.extensions import db
 from classroom.models import Child, TeacherSession
@@ -71,4 +72,8 @@ def retention_command(dry_run: bool) -> None:
     click.echo(
         f"Forgot {sessions} teacher {'session' if sessions == 1 else 'sessions'} older than "
         f"{current_app.config['TEACHER_SESSION_DAYS']:g} days."
+    )
+    failures = forget_old_failures()
+    click.echo(
+        f"Forgot {failures} failed sign-in {'try' if failures == 1 else 'tries'} older than a day."
     )

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 from flask import Flask
-from flask.testing import FlaskClient
+from flask.testing import FlaskClient, FlaskCliRunner
 from sqlalchemy import func, select
 
 from classroom.extensions import db
@@ -138,3 +138,23 @@ def test_the_class_page_says_why_a_child_is_locked_and_unlocks_in_one_tap(
     assert f"{child.display_name} can sign in again." in after
     assert "Let them try again" not in after
     assert tap(client, classroom, child, child.secret).status_code == 302
+
+
+def test_flask_retention_forgets_failed_tries_older_than_a_day(
+    app: Flask, runner: FlaskCliRunner, teacher: MadeTeacher
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    with app.app_context():
+        old, new = datetime.now(UTC) - timedelta(days=2), datetime.now(UTC)
+        db.session.add_all(
+            [
+                SignInFailure(account="a" * 64, address="b" * 64, failed_at=when)
+                for when in (old, new)
+            ]
+        )
+        db.session.commit()
+    result = runner.invoke(args=["retention"])
+    assert "Forgot 1 failed sign-in try older than a day." in result.output
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(SignInFailure)) == 1
