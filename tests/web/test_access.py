@@ -304,13 +304,17 @@ GARBAGE_FIELDS = (
         "name", "grade", "secret_length", "display_name", "names", "picture", "colour",
         "level", "power_cards", "scoring", "series_end", "rounds", "points_limit",
         "limit_ending", "computer_players", "reason", "members", "email", "code", "picked",
-        "pick", "password", "confirm", "current",
+        "pick", "password", "confirm", "current", "think_aloud", "outside_face_up",
+        "computer", "sit_in", "leave_open", "time_zone", "same_for_all",
 )  # fmt: skip
 GARBAGE_VALUES = [
     "\x00<script>alert(1)</script>' OR 1=1 --" + "9" * 400,  # too long for every field
     "Mia\x00",  # a NUL byte, which PostgreSQL refuses to store
     "<script>alert(1)</script>",
     "-1",
+    # Blanks: a choice sent blank is refused with the form, never stored (a CHECK's 500).
+    "\t",
+    "\r\n",
 ]
 
 
