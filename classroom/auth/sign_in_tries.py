@@ -13,6 +13,7 @@ computer, and a copied cookie buys only a few tries.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from flask_limiter.util import get_remote_address
@@ -26,7 +27,7 @@ class Counted(NamedTuple):
     """The counts a try was added to, whether it is within every limit, and whether the
     account's own limit is what refused it (the account is then locked for new devices)."""
 
-    counts: list[tuple[tries.Limits, tuple[str, ...]]]
+    counts: Sequence[tuple[tries.Limits, tuple[str, ...]]]
     within: bool
     account_locked: bool
 
