@@ -12,8 +12,10 @@ A key names one count: "choice" (every choice), "cmp" (comparisons, hits = right
 "slip:<pair>:<memory 0/1>:<text>" (a wrong comparison in words), "mem", "memslip:<pair>:<text>",
 "turn" and "look" (Peek levels), "swap", "call", "stack:<n>", "total", "total:off1",
 "total:err" (hits = the sum of errors), "hint:cubes", "hint:total", "round", "calledround",
-"game". A comparison figure's key K has a twin "chance:K" whose hits are the chance level
-summed over the same chances, in sixtieths (CHANCE_SCALE), so that it adds up exactly.
+"game", and the signal-detection trials of a drawn card compared ("sdt:signal", "sdt:noise",
+hits = put it in; per distance "sdt:signal:dist:1" and family pair "sdt:noise:fam:cat-rat";
+discrimination.py). A comparison figure's key K has a twin "chance:K" whose hits are the
+chance level summed over the same chances, in sixtieths (CHANCE_SCALE), so that it adds up exactly.
 """
 
 from __future__ import annotations
@@ -137,6 +139,30 @@ def swap_hit(facts: ChoiceFacts) -> bool:
     )
 
 
+def trial_of(facts: ChoiceFacts) -> tuple[str, bool] | None:
+    """("signal" or "noise", put it in?) for a comparison of a drawn card; None otherwise."""
+    if not facts.judged or facts.hand_from_discard or facts.highest_known is None:
+        return None
+    if facts.hand is None:
+        return None
+    kind = "signal" if facts.highest_known > int(facts.hand) else "noise"
+    kept = facts.outcome in (Outcome.KEPT_HIGHER, Outcome.KEPT_RIGHTLY)
+    return kind, not kept
+
+
+def trial_counts(facts: ChoiceFacts) -> Iterator[tuple[str, int, int]]:
+    """The tally counts of one choice: "sdt:signal" / "sdt:noise" (hits = put it in), overall,
+    per distance group ("sdt:signal:dist:1") and per family pair ("sdt:noise:fam:cat-rat")."""
+    found = trial_of(facts)
+    if found is None:
+        return
+    kind, put_in = found
+    assert facts.distance is not None
+    yield f"sdt:{kind}", int(put_in), 1
+    yield f"sdt:{kind}:dist:{distance_group(facts.distance)}", int(put_in), 1
+    yield f"sdt:{kind}:fam:{facts.family_pair or ''}", int(put_in), 1
+
+
 # What each record counts toward: (key, hits, chances).
 
 Count = tuple[str, int, int]
@@ -172,6 +198,7 @@ def choice_counts(facts: ChoiceFacts) -> Iterator[Count]:
         text = example_text(facts)
         if text is not None:
             yield f"slip:{facts.family_pair or ''}:{int(facts.needed_memory)}:{text}", 0, 1
+        yield from trial_counts(facts)
     if memory_decided(facts):
         pair = contradicted_pair(facts) if contradicted(facts) else None
         yield "mem", int(pair is None), 1
