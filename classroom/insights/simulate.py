@@ -113,6 +113,16 @@ COMPARING_HABITS = frozenset(
 BLIND_HABITS = frozenset(
     {Habit.REPLACES_HIGHEST, Habit.ALWAYS_KEEPS, Habit.ALWAYS_REPLACES, Habit.RANDOM}
 )
+# The habits of docs/insights.md's table "Telling which card is lower", in its order.
+TELLING_HABITS = (
+    Habit.REPLACES_HIGHEST,
+    Habit.ALWAYS_KEEPS,
+    Habit.REPLACES_RATS,
+    Habit.RANDOM,
+    Habit.CORRECT,
+    Habit.SMALL_DISTANCES,
+    Habit.IMPROVING,
+)
 NEAR = 2  # SMALL_DISTANCES: cards this close or closer look alike
 RATS = frozenset({7, 8, 9})  # REPLACES_RATS: the cards it gets rid of
 
@@ -639,6 +649,47 @@ def calling_at(
     )
 
 
+def telling_row(
+    habit: Habit | str, level: Level | str, *, seeds: int = 30, games: int = 20
+) -> str:
+    """One row of docs/insights.md's table of validation habits: over `seeds` children of
+    `games` games each, the drawn cards put in (lower, higher; summed), the median d' and c,
+    how many children read as telling which card is lower, the teacher's words most often
+    given, and the next steps."""
+    hits = signal = alarms = noise = tells = 0
+    d_primes: list[float] = []
+    biases: list[float] = []
+    words: dict[str, int] = {}
+    moves: dict[str, int] = {}
+    for seed in range(seeds):
+        summary = habit_summary(habit, level, games, seed=seed)
+        told = summary.telling
+        found = told.overall
+        hits += found.hits
+        signal += found.signal
+        alarms += found.false_alarms
+        noise += found.noise
+        tells += told.tells is True
+        if found.d_prime is not None and found.bias is not None:
+            d_primes.append(found.d_prime)
+            biases.append(found.bias)
+        verdict = told.verdict().split(" (")[0]
+        words[verdict] = words.get(verdict, 0) + 1
+        move = summary.recommendation.move.value
+        moves[move] = moves.get(move, 0) + 1
+
+    def median(values: list[float]) -> str:
+        return f"{sorted(values)[len(values) // 2]:.1f}" if values else "-"
+
+    common = max(words.items(), key=lambda item: item[1])[0]
+    steps = ", ".join(f"{m} {n}" for m, n in sorted(moves.items()))
+    return (
+        f"| {Habit(habit).value} | {Level.parse(level).label} | {hits / max(signal, 1):.0%} "
+        f"| {alarms / max(noise, 1):.0%} | {median(d_primes)} | {median(biases)} "
+        f"| {tells} of {seeds} | {common} ({words[common]} of {seeds}) | {steps} |"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Print how many games each habit needs before the insights tell it apart."""
     parser = argparse.ArgumentParser(description=main.__doc__)
@@ -651,9 +702,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--calling", action="store_true", help="calls against chance at 2, 3 and 4 seats instead"
     )
+    parser.add_argument(
+        "--telling",
+        action="store_true",
+        help="discrimination, bias, words and next step of the validation habits instead",
+    )
     parser.add_argument("--habit", action="append", help="only these habits (--chance, --calling)")
     args = parser.parse_args(argv)
     habits = [Habit(h) for h in args.habit] if args.habit else list(Habit)
+    if args.telling:
+        chosen = habits if args.habit else TELLING_HABITS
+        for habit in chosen:
+            for level in (Level.ULTRA_PEEK, Level.PEEK):
+                print(telling_row(habit, level, seeds=args.seeds, games=args.games))
+        return
     if args.calling:
         for habit in habits:
             for seats in (2, 3, 4):
