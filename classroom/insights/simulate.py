@@ -649,9 +649,7 @@ def calling_at(
     )
 
 
-def telling_row(
-    habit: Habit | str, level: Level | str, *, seeds: int = 30, games: int = 20
-) -> str:
+def telling_row(habit: Habit | str, level: Level | str, *, seeds: int = 30, games: int = 20) -> str:
     """One row of docs/insights.md's table of validation habits: over `seeds` children of
     `games` games each, the drawn cards put in (lower, higher; summed), the median d' and c,
     how many children read as telling which card is lower, the teacher's words most often
