@@ -24,8 +24,15 @@ from .comparison import (
 )
 from .counting import Adding, Hints, Numerals, adding_of, hints_of, numerals_of
 from .discrimination import Telling, telling_of
-from .measures import MIN_COMPARISONS, MIN_SWAPS, Flag, Mean, Rate
-from .memory import Memory, contradictions_of, looks_per_turn_of, memory_examples, memory_of
+from .measures import MIN_COMPARISONS, Flag, Mean, Rate
+from .memory import (
+    Memory,
+    contradictions_of,
+    looks_per_turn_of,
+    memory_examples,
+    memory_of,
+    swap_targeting_of,
+)
 from .readiness import Recommendation, readiness_of
 from .records import ChoiceRecord, CountRecord, LookRecord, RoundRecord
 from .tallies import Sums, Tally, tally, within
@@ -171,7 +178,7 @@ def summary_of(
         cats=cats,
         memory=remembered,
         looks_per_turn=looks_per_turn_of(sums),
-        swap_targeting=sums.rate("swap", MIN_SWAPS),
+        swap_targeting=swap_targeting_of(sums),
         numerals=counted,
         adding=added,
         hints=hints_of(sums),

@@ -130,6 +130,19 @@ def memory_text(facts: ChoiceFacts) -> str:
     return f"put {a(facts.hand)} on their {facts.replaced_known}"
 
 
+def memory_chance(facts: ChoiceFacts) -> int:
+    """A memory choice's chance level in sixtieths: of the options that would have been judged
+    for memory (putting the card on a known number card, or throwing it away though a known
+    card was higher), the share that would have held (put it on a known card higher than it).
+    Options on cards it could not know are guesses, never memory choices, and left out."""
+    if facts.hand is None or is_power(facts.hand):
+        return 0
+    numbers = [int(c) for c in facts.known_line if c is not None and not is_power(c)]
+    higher = sum(card > int(facts.hand) for card in numbers)
+    options = len(numbers) + int(bool(higher) and not facts.hand_from_discard)
+    return CHANCE_SCALE * higher // options if options else 0
+
+
 def swap_hit(facts: ChoiceFacts) -> bool:
     """A SWAP that took a known low card, lower than the one given."""
     return (
@@ -202,12 +215,16 @@ def choice_counts(facts: ChoiceFacts) -> Iterator[Count]:
     if memory_decided(facts):
         pair = contradicted_pair(facts) if contradicted(facts) else None
         yield "mem", int(pair is None), 1
+        yield "chance:mem", memory_chance(facts), 1
         if pair is not None:
             yield f"memslip:{pair}:{memory_text(facts)}", 0, 1
     if facts.kind is ChoiceKind.SOURCE and facts.level in PEEK_LEVELS:
         yield "turn", 0, 1
     if facts.action is ActionKind.SWAP and not Level(facts.level).lines_face_up:
         yield "swap", int(swap_hit(facts)), 1
+        if facts.swap_options:  # recorded since issue 41; older SWAPs have no chance level
+            yield "swapchance", 1, 1
+            yield "chance:swap", round(CHANCE_SCALE * facts.swap_right / facts.swap_options), 1
     if facts.kind is ChoiceKind.FINISH and facts.called:
         yield "call", int(facts.rank == 1), 1
         # The chance of being lowest at a table of this many seats (ties aside): one in two at

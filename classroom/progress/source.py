@@ -31,6 +31,7 @@ RECENT_KEYS = (
     "fam:rat-rat",
     *(f"famdist:{pair}:{group}" for pair in ("cat-cat", "cat-rat") for group in DISTANCES),
     "mem",
+    "chance:mem",  # the memory flag needs its choices above chance
     "game",
     *READINESS_KEYS,  # moving up needs the child to tell which card is lower
 )
