@@ -140,3 +140,28 @@ def test_the_improving_child_shows_discrimination_rising_over_the_term() -> None
 def test_group_minimum_is_the_group_minimum() -> None:
     """Discrimination says "does not yet" only from MIN_GROUP trials of each kind."""
     assert Discrimination(0, MIN_GROUP - 1, 0, MIN_GROUP - 1).verdict().startswith("not enough")
+
+
+def test_the_improving_childs_weeks_show_discrimination_rising() -> None:
+    """Issue 41: over a term (60 games, one a day), the improving child's weekly d' in the
+    last weeks is above the first weeks'."""
+    from classroom.insights.trends import weekly
+
+    played = play_habit(Habit.IMPROVING, "ultra_peek", 60, seed=0)
+    days = [c.when.date() for c in played.choices]
+    weeks = weekly(played.choices, start=min(days), end=max(days))
+    first = [w.telling for w in weeks[:3]]
+    last = [w.telling for w in weeks[-3:]]
+
+    def pooled(found: list[Discrimination]) -> Discrimination:
+        return Discrimination(
+            sum(d.hits for d in found),
+            sum(d.signal for d in found),
+            sum(d.false_alarms for d in found),
+            sum(d.noise for d in found),
+        )
+
+    early, late = pooled(first), pooled(last)
+    assert early.d_prime is not None and late.d_prime is not None
+    assert late.d_prime > early.d_prime + 1, (early.text(), late.text())
+    assert late.tells is True and early.tells is not True
