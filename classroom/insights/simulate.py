@@ -52,6 +52,7 @@ from typing import Any
 
 from classroom.game import (
     CATS,
+    RATS,
     Action,
     Card,
     Game,
@@ -124,7 +125,6 @@ TELLING_HABITS = (
     Habit.IMPROVING,
 )
 NEAR = 2  # SMALL_DISTANCES: cards this close or closer look alike
-RATS = frozenset({7, 8, 9})  # REPLACES_RATS: the cards it gets rid of
 
 
 # The flags that tell each habit apart where it shows: all of the first must be raised, and
