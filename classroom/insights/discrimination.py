@@ -224,7 +224,7 @@ class Discrimination:
         )
 
     def index_text(self) -> str:
-        """ "d' 3.9 (at least 2.0)", "d' 0.3 (between -1.4 and 2.0)", "d' 0.4, not clearly
+        """ "d' 3.9, at least 2.0", "d' 0.3, between -1.4 and 2.0", "d' 0.4, not clearly
         above 0: the counts allow any value", or ""."""
         d, bounds = self.d_prime, self.bounds
         if d is None or bounds is None:
@@ -238,7 +238,7 @@ class Discrimination:
             span = f"at most {high:.1f}"
         else:
             span = f"between {low:.1f} and {high:.1f}"
-        return f"d' {d:.1f}, {span}" if isinf(low) and isinf(high) else f"d' {d:.1f} ({span})"
+        return f"d' {d:.1f}, {span}"
 
     def text(self) -> str:
         """The verdict with its evidence, for a teacher's page or a CSV."""

@@ -56,9 +56,9 @@ def test_habits_that_never_compare_read_as_not_telling_on_every_page(
     def row(name: str) -> str:
         return table.split(f"<span>{name}</span>", 1)[1].split("</tr>", 1)[0]
 
-    assert "does not yet tell which is lower" in row("Rhea")
-    assert "does not yet tell which is lower" in row("Kip")
-    assert "does not yet tell which is lower" not in row("Ezra")
+    assert "does not yet tell which card is lower" in row("Rhea")
+    assert "does not yet tell which card is lower" in row("Kip")
+    assert "does not yet tell which card is lower" not in row("Ezra")
     assert "Move up" not in row("Rhea") and "Move up" not in row("Kip")
 
     for made, words in ((rhea, "puts in almost every card"), (kip, "keeps almost every card")):
