@@ -28,6 +28,7 @@ from classroom.zones import local
 SHAPE_NAMES = {
     LineShape.LINEAR: "straight (even)",
     LineShape.LOGARITHMIC: "logarithmic (small numbers spread out)",
+    LineShape.REVERSED: "runs the other way",
     LineShape.NO_PATTERN: "no pattern yet",
 }
 

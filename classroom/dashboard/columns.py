@@ -162,6 +162,41 @@ SUMMARY_GUIDE: dict[str, str] = {
     "recommendation_sentence": "the evidence in one sentence, as on the child's page",
 }
 
+# Discrimination (docs/insights.md, "Telling which card is lower"): one block of columns for
+# every drawn card compared, for cards 1 or 2 apart, for each distance and each family pair.
+_TELLING_WHO = {
+    "telling": "drawn cards compared",
+    "telling_near": "drawn cards 1 or 2 apart from the highest known card",
+    "telling_distance_1": "drawn cards 1 apart from the highest known card",
+    "telling_distance_2": "drawn cards 2 apart from the highest known card",
+    "telling_distance_3": "drawn cards 3 apart from the highest known card",
+    "telling_distance_4_plus": "drawn cards 4 or more apart from the highest known card",
+    "telling_cat_cat": "drawn cards where both it and the highest known card are cats (0-6)",
+    "telling_cat_rat": "drawn cards where one of it and the highest known card is a cat, the other a rat",
+    "telling_rat_rat": "drawn cards where both it and the highest known card are rats (7-9)",
+}
+SUMMARY_GUIDE["telling_words"] = (
+    'in a teacher\'s words, whether the child tells which card is lower ("tells which card is lower", "does not yet tell which card is lower: puts in almost every card, whatever its number", or "not enough yet"), with the drawn cards put in and d-prime with its lower bound (docs/insights.md)'
+)
+SUMMARY_GUIDE["telling_bias_c"] = (
+    "the bias c = -(z(hit rate) + z(false-alarm rate)) / 2 on the log-linear rates, to 3 decimals: below 0 the child leans to putting cards in, above 0 to keeping them; empty below 5 lower and 5 higher drawn cards"
+)
+for _group, _who in _TELLING_WHO.items():
+    SUMMARY_GUIDE |= {
+        f"{_group}_lower_put_in": f"{_who}, lower than the highest known card, that the child put in (hits): how many",
+        f"{_group}_lower": f"{_who} that were lower than the highest known card (signal trials)",
+        f"{_group}_higher_put_in": f"{_who}, higher than every known card, that the child still put in (false alarms): how many",
+        f"{_group}_higher": f"{_who} that were higher than every known card (noise trials)",
+        f"{_group}_d_prime": "discrimination d-prime = z(hit rate) - z(false-alarm rate) with the log-linear correction (half a trial added to each count, one to each total; Hautus 1995), to 3 decimals; empty below 5 lower and 5 higher drawn cards",
+        f"{_group}_d_prime_low": 'the lowest d-prime the counts allow: z of the lowest hit rate minus z of the highest false-alarm rate (one-sided 97.5 % Wilson bounds), to 3 decimals; "-inf" when every lower card was kept or every higher one put in; empty below the minimum',
+        f"{_group}_tells": '"1" when that lower bound is above 0 (the child tells which card is lower), "0" when not; empty below the minimum'
+        + (
+            ' (for all drawn cards: also "0" below the minimum when every lower card was kept or every higher one put in, or when the comparisons are no better than tapping at random, as "telling_words" says)'
+            if _group == "telling"
+            else ""
+        ),
+    }
+
 CHOICE_GUIDE: dict[str, str] = {
     "choice_id": "the recorded choice's id (rows are append-only, so ids only grow)",
     "when": "when the choice was made, in the class's time zone: ISO date and time to the second with the offset from UTC (2026-11-20T16:05:09-08:00)",

@@ -20,6 +20,7 @@ from classroom.game import card_label
 from classroom.insights import Mean, Rate
 from classroom.insights.comparison import DISTANCES, FAMILY_PAIRS, RATIOS
 from classroom.insights.counting import NUMERALS
+from classroom.insights.discrimination import Discrimination, Telling
 from classroom.insights.fading import FlagState
 from classroom.models import Child, ChoiceRow
 from classroom.progress import ChildRow, DateRange
@@ -60,6 +61,51 @@ def mean_cells(mean: Mean) -> list[Any]:
     return [f"{mean.total:g}", mean.chances, share(mean.value)]
 
 
+def telling_groups(telling: Telling) -> list[Discrimination]:
+    """The discriminations a summary row writes, in the order of `TELLING_GROUPS`."""
+    return [
+        telling.overall,
+        telling.near,
+        *(telling.by_distance[d] for d in DISTANCES),
+        *(telling.by_family[f] for f in FAMILY_PAIRS),
+    ]
+
+
+# Column prefixes of those discriminations: overall, cards 1-2 apart, per distance, per pair.
+TELLING_GROUPS = [
+    "telling",
+    "telling_near",
+    *(f"telling_distance_{d.replace('+', '_plus')}" for d in DISTANCES),
+    *(f"telling_{f.replace('-', '_')}" for f in FAMILY_PAIRS),
+]
+TELLING_PARTS = (
+    "lower_put_in",
+    "lower",
+    "higher_put_in",
+    "higher",
+    "d_prime",
+    "d_prime_low",
+    "tells",
+)
+
+
+def telling_cells(found: Discrimination, tells: bool | None = None) -> list[Any]:
+    """Hits, signal trials, false alarms, noise trials, d' and its lower bound (3 decimals;
+    empty below the minimum, "-inf" where a rate's bound reaches 0 or 1), tells (1/0; the
+    child's verdict, `Telling.tells`, for the overall block)."""
+    bounds = found.bounds
+    d = found.d_prime
+    return [
+        found.hits,
+        found.signal,
+        found.false_alarms,
+        found.noise,
+        "" if d is None else f"{d:.3f}",
+        "" if bounds is None else f"{bounds[0]:.3f}",
+        flag(found.tells if tells is None else tells),
+    ]
+
+
 SUMMARY_COLUMNS = [
     "child_id",
     "child",
@@ -74,6 +120,9 @@ SUMMARY_COLUMNS = [
     *(c for d in DISTANCES for c in compared_columns(f"distance_{d.replace('+', '_plus')}")),
     *(c for r in RATIOS for c in compared_columns(f"ratio_{r}")),
     *(c for f in FAMILY_PAIRS for c in compared_columns(f.replace("-", "_"))),
+    "telling_words",
+    "telling_bias_c",
+    *(f"{group}_{part}" for group in TELLING_GROUPS for part in TELLING_PARTS),
     *rate_columns("cat_cat_matched"),
     "cat_cat_matched_by_cat_rat",
     *rate_columns("best_replacement"),
@@ -129,6 +178,10 @@ def summary_lines(rows: Sequence[ChildRow], dates: DateRange) -> Iterator[str]:
             *(c for d in DISTANCES for c in compared_cells(s.by_distance[d])),
             *(c for r in RATIOS for c in compared_cells(s.by_ratio[r])),
             *(c for f in FAMILY_PAIRS for c in compared_cells(s.by_family[f])),
+            s.telling.text(),
+            "" if s.telling.overall.bias is None else f"{s.telling.overall.bias:.3f}",
+            *telling_cells(s.telling.overall, s.telling.tells),
+            *(c for found in telling_groups(s.telling)[1:] for c in telling_cells(found)),
             *rate_cells(s.cats.matched),
             f"{s.cats.matched_expected:.1f}" if s.cats.matched.enough else "",
             *rate_cells(s.best),

@@ -75,7 +75,9 @@ def can_do(name: str, data: ChildProgress, applies: dict[str, bool]) -> list[str
     s = data.summary
     flagged = {state.kind.value for state in data.active_flags}
     found = []
-    if strong(s.accuracy):
+    # A habit such as "put every card in" is right whenever the card in hand is lower: it is
+    # not something the child can do until they tell which card is lower.
+    if strong(s.accuracy) and s.telling.tells is not False:
         found.append(
             gettext(
                 "When a lower card comes, %(name)s keeps it and gives away a higher one: "
@@ -220,6 +222,19 @@ TOPICS: dict[str, Topic] = {
             "stop: is my total low enough?"
         ),
     ),
+    # Right often by a habit (every card put in, or kept), not by comparing: the teacher's
+    # pages say "does not yet tell which card is lower", and so does the report.
+    "telling": Topic(
+        lambda name: gettext(
+            "%(name)s does not yet tell which card is lower: %(name)s is learning to look at "
+            "the number on each card before choosing which one to keep.",
+            name=name,
+        ),
+        lambda: gettext(
+            'Play "which is lower?" with two cards at a time; the one who says the lower '
+            "number keeps both."
+        ),
+    ),
     "comparing": Topic(
         lambda name: gettext(
             "%(name)s is learning to keep the lower of two numbers every time.", name=name
@@ -280,6 +295,8 @@ def topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
 def _topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
     for state in data.active_flags:
         return state.kind.value
+    if data.summary.telling.tells is False:
+        return "telling"
     # A habit whose flag has faded is behind the child: not what they are learning now.
     faded = {state.kind.value for state in data.flags if not state.active}
     s = data.summary

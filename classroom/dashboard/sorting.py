@@ -104,7 +104,9 @@ COLUMNS: dict[str, Column] = {
         "Comparisons right",
         "asc",
         "How often the child kept the lower card when a lower card came, over the range. "
-        "A figure needs enough chances; until then it says how many more are needed.",
+        "A figure needs enough chances; until then it says how many more are needed. "
+        '"Does not yet tell which card is lower" marks a child whose drawn cards go in (or stay '
+        "out) whatever their number: right often, but by a habit, not by comparing.",
     ),
     "trend": Column(
         lambda row: None if row.summary.trend is None else TREND_ORDER[row.summary.trend],

@@ -95,6 +95,11 @@ class ChoiceFacts:
     options: int = 0  # the options open then that order two known numbers (see `judged`)
     right_options: int = 0  # how many of them would have been right
     error: str | None = None  # a wrong comparison: OMISSION or COMMISSION
+    # A SWAP made: the (own position, other seat's position) pairs open then, and how many of
+    # them would have taken a known card of 3 or less, lower than the card given (the chance
+    # level of swap targeting; 0 on SWAPs recorded before issue 41).
+    swap_options: int = 0
+    swap_right: int = 0
 
     @property
     def correct(self) -> bool | None:
@@ -196,11 +201,20 @@ def describe_choice(view: SeatView, action: Action, lines: Sequence[Sequence[Car
     facts: dict[str, Any] = {}
     if action.kind is ActionKind.SWAP:
         assert action.other_seat is not None and action.other_position is not None
+        pairs = [
+            (mine, theirs)
+            for other in range(len(lines))
+            if other != seat and view.in_play[other]
+            for theirs in view.known[other][: len(lines[other])]
+            for mine in known
+        ]
         facts = {
             "other_seat": action.other_seat,
             "other_position": action.other_position,
             "other_known": view.known[action.other_seat][action.other_position - 1],
             "other_true": lines[action.other_seat][action.other_position - 1],
+            "swap_options": len(pairs),
+            "swap_right": sum(_low_swap(theirs, mine) for mine, theirs in pairs),
         }
     elif kind is ChoiceKind.FINISH:
         scores = {
@@ -294,6 +308,19 @@ def comparison_of(
         "distance": abs(highest - int(hand)),
         "family_pair": _family_pair(hand, highest),
     }
+
+
+LOW_SWAP = 3  # a SWAP "targets a low card" when it takes a known card of 3 or less
+
+
+def _low_swap(theirs: Card | None, mine: Card | None) -> bool:
+    """Would swapping `mine` for `theirs` take a known low card, lower than the one given?"""
+    return (
+        theirs is not None
+        and not is_power(theirs)
+        and theirs <= LOW_SWAP
+        and (mine is None or is_power(mine) or theirs < mine)
+    )
 
 
 def _kind_of(view: SeatView) -> ChoiceKind:

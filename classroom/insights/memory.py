@@ -15,7 +15,17 @@ from dataclasses import dataclass
 from datetime import datetime, time
 
 from .comparison import Example, common_text
-from .measures import MIN_MEMORY, MIN_SWAPS, MIN_TURNS, Flag, FlagKind, Mean, Rate, rate
+from .measures import (
+    CHANCE_SCALE,
+    MIN_MEMORY,
+    MIN_SWAPS,
+    MIN_TURNS,
+    Flag,
+    FlagKind,
+    Mean,
+    Rate,
+    rate,
+)
 from .records import ChoiceRecord, LookRecord
 from .tallies import (
     LOW_CARD,
@@ -99,9 +109,21 @@ def memory_of(sums: Sums, found: Sequence[Example], *, cat_versus_rat: bool = Fa
     chances = sums.chances["mem"] - left_out
     found = sorted(found, key=lambda e: e.when)
     held = rate(chances - len(found), chances, MIN_MEMORY)
+    if sums.chances["chance:mem"]:
+        # The chance level of the same choices (the cat-cat ones left out take their share).
+        level = sums.hits["chance:mem"] / CHANCE_SCALE
+        held = held.with_chance(level * chances / sums.chances["mem"] if chances else 0.0)
     flag = None
     value = held.value
-    if value is not None and 1 - value >= MEMORY_SLIPS and len(found) >= MEMORY_SLIPS_AT_LEAST:
+    # Slips against seen cards are a memory habit only for a child whose memory choices are
+    # better than tapping at random: at chance they say the child does not compare yet (the
+    # comparisons say so), and a random tapper would raise the flag too.
+    if (
+        value is not None
+        and 1 - value >= MEMORY_SLIPS
+        and len(found) >= MEMORY_SLIPS_AT_LEAST
+        and held.above_chance is not False
+    ):
         common = common_text(found)
         flag = Flag(
             FlagKind.MEMORY,
@@ -114,4 +136,13 @@ def memory_of(sums: Sums, found: Sequence[Example], *, cat_versus_rat: bool = Fa
 
 def swap_targeting(choices: Iterable[ChoiceRecord]) -> Rate:
     """SWAPs made (away from Ultra-Peek) that took a known low card, lower than the one given."""
-    return Sums.of(choices).rate("swap", MIN_SWAPS)
+    return swap_targeting_of(Sums.of(choices))
+
+
+def swap_targeting_of(sums: Sums) -> Rate:
+    """Swap targeting from tallies, with its chance level when every SWAP counted recorded
+    the pairs open then (SWAPs recorded before issue 41 did not: then no chance level)."""
+    found = rate(sums.hits["swap"], sums.chances["swap"], MIN_SWAPS)
+    if found.chances and sums.chances["swapchance"] == found.chances:
+        return found.with_chance(sums.hits["chance:swap"] / CHANCE_SCALE)
+    return found

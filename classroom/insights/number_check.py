@@ -207,11 +207,18 @@ def percent_absolute_error(answers: Sequence[CheckAnswer]) -> float | None:
 
 
 class LineShape(StrEnum):
-    """Which curve fits a child's taps better, or neither."""
+    """Which curve fits a child's taps better, or neither; a shape is only named for taps
+    that rise with the numerals."""
 
     LINEAR = "linear"
     LOGARITHMIC = "logarithmic"
+    REVERSED = "reversed"  # the taps fall as the numerals rise: "runs the other way"
     NO_PATTERN = "no_pattern"
+
+
+# A rise smaller than this share of the true one (the straight line's slope; 1 is an even
+# line) is flat: the taps bunch in one place whatever the numeral, whatever R² says.
+FLAT_SLOPE = 0.2
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,11 +235,18 @@ class LineFit:
 
     @property
     def shape(self) -> LineShape:
-        """Linear or logarithmic, whichever explains more; no pattern when neither explains
-        MIN_PATTERN_R2 of the spread, or when the taps are mostly at the two ends."""
+        """Linear or logarithmic, whichever explains more, only for taps that rise with the
+        numerals (R² alone is blind to the direction: a line tapped backwards fits a straight
+        line as well as one tapped forwards). Taps that fall, with a pattern, run the other
+        way; no pattern when neither curve explains MIN_PATTERN_R2 of the spread, when the
+        taps are mostly at the two ends, or when they hardly rise (FLAT_SLOPE)."""
         if max(self.r2_linear, self.r2_log) < MIN_PATTERN_R2:
             return LineShape.NO_PATTERN
         if self.at_the_ends >= MOSTLY_AT_THE_ENDS * self.taps:
+            return LineShape.NO_PATTERN
+        if self.slope <= -FLAT_SLOPE:
+            return LineShape.REVERSED
+        if self.slope < FLAT_SLOPE:
             return LineShape.NO_PATTERN
         return LineShape.LINEAR if self.r2_linear >= self.r2_log else LineShape.LOGARITHMIC
 
@@ -418,6 +432,11 @@ def _fit_words(shape: LineShape, figures: str) -> str:
         return (
             "A logarithmic curve fits the taps best: small numbers are spread out and large "
             f"ones squeezed together at the end, as young children often place them{figures}."
+        )
+    if shape is LineShape.REVERSED:
+        return (
+            "The taps run the other way: the bigger the number, the nearer to 0 it was put "
+            f"(the line read from the wrong end){figures}."
         )
     return (
         "Neither a straight line nor a curve fits the taps: they do not yet follow the size of "

@@ -5,7 +5,9 @@ Only the child's recent choices at their current level count (by default the las
 Moving needs MIN_READINESS comparisons in that window, and every sentence gives their chance
 level (what tapping at random would have got right):
 - up when at least UP_ACCURACY of them were right *and* clearly above chance
-  (`Rate.above_chance`), cat-cat pairs included (at least UP_CAT_CAT of MIN_GROUP or more),
+  (`Rate.above_chance`), the child tells which card is lower (discrimination's lower bound
+  above zero, `discrimination.Telling`; cards 1 or 2 apart too, wherever there are enough of
+  them to judge), cat-cat pairs included (at least UP_CAT_CAT of MIN_GROUP or more),
   and, where memory is asked (Outside Peek, Standard), no memory flag (memory.memory), and
   near numbers (1 or 2 apart, MIN_GROUP or more) not at chance: the distance effect;
 - down when fewer than DOWN_ACCURACY were right, or they were not clearly above chance
@@ -24,6 +26,7 @@ from enum import StrEnum
 from classroom.game import Level
 
 from .comparison import by_family_of, pattern_of
+from .discrimination import telling_of
 from .measures import MIN_GROUP, MIN_READINESS, Rate, rate
 from .memory import contradictions_of, memory_of
 from .records import ChoiceRecord
@@ -143,7 +146,11 @@ def readiness_of(
     memory_ok = remembered is None or remembered.flag is None
     near = near_of(sums)
     near_ok = near.above_chance is not False
-    if value >= UP_ACCURACY and cat_ok and memory_ok and near_ok:
+    # Accuracy rewards a lean: a child who puts every card in is right whenever the card in
+    # hand is lower. Moving up needs discrimination clearly above zero, near cards included.
+    told = telling_of(sums, comparisons)
+    tells_ok = told.tells is True and told.near.tells is not False
+    if value >= UP_ACCURACY and cat_ok and memory_ok and near_ok and tells_ok:
         if up is None:
             return Recommendation(
                 Move.STAY, level, f"Stay at {level.label}, the top level: {right}."
@@ -153,7 +160,9 @@ def readiness_of(
             up,
             f"Move up to {up.label}: {right}, cat-cat pairs included ({cat_cat.text()}).",
         )
-    if value < UP_ACCURACY:
+    if told.tells is False:
+        missing = told.verdict()
+    elif value < UP_ACCURACY:
         missing = f"moving up needs {UP_ACCURACY:.0%} right"
     elif not cat_cat.enough:
         missing = f"too few cat-cat pairs yet ({cat_cat.chances} of {MIN_GROUP})"
@@ -163,6 +172,10 @@ def readiness_of(
         missing = (
             f"cards 1 or 2 apart {near.chance_text()}, about what tapping at random would give"
         )
+    elif not tells_ok and told.tells is None:
+        missing = f"not yet shown that they tell which card is lower ({told.verdict()})"
+    elif not tells_ok:
+        missing = f"cards 1 or 2 apart: {told.near.verdict()}"
     else:
         assert held is not None
         missing = f"{held.misses} of {held.chances} choices went against a card they had seen"

@@ -24,6 +24,18 @@ like the computer players of `classroom.game.players`:
 - CALLS_FIRST: plays as CORRECT, but calls "Rat-a-Tat-Cat" at the first chance, without
   looking at what its line adds up to.
 
+Validation habits for discrimination (docs/insights.md, "Telling which card is lower"), none
+of which ever looks at the number of the card in hand against its line:
+
+- REPLACES_HIGHEST (the always-replacer): always draws, and puts every drawn card on its
+  highest known card, whatever the card.
+- ALWAYS_KEEPS (the always-keeper): always draws, and throws every drawn card away.
+- REPLACES_RATS: a coarse cat/rat rule: puts a drawn cat (0-6) on its highest known rat
+  (7-9), throws anything else away (a cat when no rat is known, every rat).
+- IMPROVING: a child who learns over a term: on each placing choice it taps at random with
+  the chance 1 - `skill` and plays as CORRECT otherwise; `play_habit` raises `skill` from 0
+  in the first game to 1 in the last.
+
 `python -m classroom.insights.simulate [--seeds 30] [--games 30]` prints how many games each
 habit needs before the insights tell it apart (the figures in docs/insights.md).
 """
@@ -40,6 +52,7 @@ from typing import Any
 
 from classroom.game import (
     CATS,
+    RATS,
     Action,
     Card,
     Game,
@@ -76,12 +89,40 @@ class Habit(StrEnum):
     SMALL_DISTANCES = "small_distances"
     TAKES_DISCARD = "takes_discard"
     CALLS_FIRST = "calls_first"
+    REPLACES_HIGHEST = "replaces_highest"
+    ALWAYS_KEEPS = "always_keeps"
+    REPLACES_RATS = "replaces_rats"
+    IMPROVING = "improving"
 
 
 # Habits that only play at Ultra-Peek and Peek: at the other levels their random choices go
 # against cards they had seen, and the memory flag would rightly say so.
 COMPARING_HABITS = frozenset(
-    {Habit.ALWAYS_REPLACES, Habit.RANDOM, Habit.SMALL_DISTANCES, Habit.TAKES_DISCARD}
+    {
+        Habit.ALWAYS_REPLACES,
+        Habit.RANDOM,
+        Habit.SMALL_DISTANCES,
+        Habit.TAKES_DISCARD,
+        Habit.REPLACES_HIGHEST,
+        Habit.ALWAYS_KEEPS,
+        Habit.REPLACES_RATS,
+        Habit.IMPROVING,
+    }
+)
+# Habits that never compare the card in hand with their line: whatever their accuracy, they
+# must never read as telling which card is lower.
+BLIND_HABITS = frozenset(
+    {Habit.REPLACES_HIGHEST, Habit.ALWAYS_KEEPS, Habit.ALWAYS_REPLACES, Habit.RANDOM}
+)
+# The habits of docs/insights.md's table "Telling which card is lower", in its order.
+TELLING_HABITS = (
+    Habit.REPLACES_HIGHEST,
+    Habit.ALWAYS_KEEPS,
+    Habit.REPLACES_RATS,
+    Habit.RANDOM,
+    Habit.CORRECT,
+    Habit.SMALL_DISTANCES,
+    Habit.IMPROVING,
 )
 NEAR = 2  # SMALL_DISTANCES: cards this close or closer look alike
 
@@ -104,6 +145,13 @@ HABIT_FLAGS: dict[Habit, tuple[frozenset[FlagKind], frozenset[FlagKind]]] = {
     Habit.SMALL_DISTANCES: (frozenset(), frozenset()),
     Habit.TAKES_DISCARD: (frozenset(), frozenset()),
     Habit.CALLS_FIRST: (frozenset({FlagKind.CALLING}), frozenset()),
+    # The validation habits of discrimination: what matters for them is the discrimination,
+    # not the flags. A cat/rat rule is a cat-versus-rat habit, flagged or not; the others'
+    # bad lines may make their few calls come out badly.
+    Habit.REPLACES_HIGHEST: (frozenset(), frozenset({FlagKind.CALLING})),
+    Habit.ALWAYS_KEEPS: (frozenset(), frozenset({FlagKind.CALLING})),
+    Habit.REPLACES_RATS: (frozenset(), frozenset({FlagKind.CAT_VERSUS_RAT, FlagKind.CALLING})),
+    Habit.IMPROVING: (frozenset(), frozenset({FlagKind.CALLING})),
 }
 
 
@@ -147,6 +195,7 @@ class HabitPlayer:
         self.rng = random.Random(seed)
         self.memory_turns = memory_turns
         self.miscount_chance = miscount_chance
+        self.skill = 1.0  # IMPROVING: the chance of playing as CORRECT on a placing choice
 
     # ----------------------------------------------------------------- what it believes
     def worth(self, card: int) -> int:
@@ -177,6 +226,10 @@ class HabitPlayer:
         if self.habit is Habit.TAKES_DISCARD and view.hand_from_discard and hand is not None:
             return self.onto_highest(view, legal)
         assert hand is not None
+        if not is_power(hand):
+            blind = self.blind_place(view, int(hand), legal)
+            if blind is not None:
+                return blind
         if hand == Power.DRAW_2:  # always keen for more draws
             return act.DRAW if act.DRAW in legal else act.DISCARD
         if hand == Power.PEEK:
@@ -192,6 +245,8 @@ class HabitPlayer:
             return act.DRAW
         if self.habit is Habit.TAKES_DISCARD:
             return act.TAKE_DISCARD
+        if self.habit in (Habit.REPLACES_HIGHEST, Habit.ALWAYS_KEEPS, Habit.REPLACES_RATS):
+            return act.DRAW
         recall = self.recall(view)
         numbers = [c for c in recall if c is not None and not is_power(c)]
         beaten = any(self.worth(c) >= self.worth(top) + 2 for c in numbers)
@@ -220,6 +275,23 @@ class HabitPlayer:
         if unknown:
             return act.replace(self.rng.choice(unknown))
         return act.replace(-max((self.worth(c), c, -p) for p, c in numbers)[2])
+
+    def blind_place(self, view: SeatView, hand: int, legal: Sequence[Action]) -> Action | None:
+        """The validation habits' placing choice (None: place as CORRECT does)."""
+        if self.habit is Habit.REPLACES_HIGHEST:
+            return self.onto_highest(view, legal)
+        if self.habit is Habit.ALWAYS_KEEPS and act.DISCARD in legal:
+            return act.DISCARD
+        if self.habit is Habit.REPLACES_RATS:
+            recall = self.recall(view)
+            rats = [(c, -p) for p, c in enumerate(recall, 1) if c is not None and c in RATS]
+            if hand not in RATS and rats:
+                return act.replace(-max(rats)[1])
+            if act.DISCARD in legal:
+                return act.DISCARD
+        if self.habit is Habit.IMPROVING and self.rng.random() >= self.skill:
+            return self.rng.choice(list(legal))
+        return None
 
     def onto_highest(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """The card in hand on the highest known number card (an unknown one if none is known)."""
@@ -445,6 +517,7 @@ def play_habit(
     player = HabitPlayer(habit, f"{habit}-{seed}")
     out = Recorded()
     for i in range(games):
+        player.skill = i / (games - 1) if games > 1 else 1.0
         out.extend(
             play_game(
                 player,
@@ -576,6 +649,45 @@ def calling_at(
     )
 
 
+def telling_row(habit: Habit | str, level: Level | str, *, seeds: int = 30, games: int = 20) -> str:
+    """One row of docs/insights.md's table of validation habits: over `seeds` children of
+    `games` games each, the drawn cards put in (lower, higher; summed), the median d' and c,
+    how many children read as telling which card is lower, the teacher's words most often
+    given, and the next steps."""
+    hits = signal = alarms = noise = tells = 0
+    d_primes: list[float] = []
+    biases: list[float] = []
+    words: dict[str, int] = {}
+    moves: dict[str, int] = {}
+    for seed in range(seeds):
+        summary = habit_summary(habit, level, games, seed=seed)
+        told = summary.telling
+        found = told.overall
+        hits += found.hits
+        signal += found.signal
+        alarms += found.false_alarms
+        noise += found.noise
+        tells += told.tells is True
+        if found.d_prime is not None and found.bias is not None:
+            d_primes.append(found.d_prime)
+            biases.append(found.bias)
+        verdict = told.verdict().split(" (")[0]
+        words[verdict] = words.get(verdict, 0) + 1
+        move = summary.recommendation.move.value
+        moves[move] = moves.get(move, 0) + 1
+
+    def median(values: list[float]) -> str:
+        return f"{sorted(values)[len(values) // 2]:.1f}" if values else "-"
+
+    common = max(words.items(), key=lambda item: item[1])[0]
+    steps = ", ".join(f"{m} {n}" for m, n in sorted(moves.items()))
+    return (
+        f"| {Habit(habit).value} | {Level.parse(level).label} | {hits / max(signal, 1):.0%} "
+        f"| {alarms / max(noise, 1):.0%} | {median(d_primes)} | {median(biases)} "
+        f"| {tells} of {seeds} | {common} ({words[common]} of {seeds}) | {steps} |"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Print how many games each habit needs before the insights tell it apart."""
     parser = argparse.ArgumentParser(description=main.__doc__)
@@ -588,9 +700,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--calling", action="store_true", help="calls against chance at 2, 3 and 4 seats instead"
     )
+    parser.add_argument(
+        "--telling",
+        action="store_true",
+        help="discrimination, bias, words and next step of the validation habits instead",
+    )
     parser.add_argument("--habit", action="append", help="only these habits (--chance, --calling)")
     args = parser.parse_args(argv)
     habits = [Habit(h) for h in args.habit] if args.habit else list(Habit)
+    if args.telling:
+        chosen = habits if args.habit else TELLING_HABITS
+        for habit in chosen:
+            for level in (Level.ULTRA_PEEK, Level.PEEK):
+                print(telling_row(habit, level, seeds=args.seeds, games=args.games))
+        return
     if args.calling:
         for habit in habits:
             for seats in (2, 3, 4):

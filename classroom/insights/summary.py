@@ -23,8 +23,16 @@ from .comparison import (
     slips_of,
 )
 from .counting import Adding, Hints, Numerals, adding_of, hints_of, numerals_of
-from .measures import MIN_COMPARISONS, MIN_SWAPS, Flag, Mean, Rate
-from .memory import Memory, contradictions_of, looks_per_turn_of, memory_examples, memory_of
+from .discrimination import Telling, telling_of
+from .measures import MIN_COMPARISONS, Flag, Mean, Rate
+from .memory import (
+    Memory,
+    contradictions_of,
+    looks_per_turn_of,
+    memory_examples,
+    memory_of,
+    swap_targeting_of,
+)
 from .readiness import Recommendation, readiness_of
 from .records import ChoiceRecord, CountRecord, LookRecord, RoundRecord
 from .tallies import Sums, Tally, tally, within
@@ -49,6 +57,8 @@ class ChildSummary:
     games: int  # games in the period
     games_this_week: int  # games in the 7 days up to `today`
     accuracy: Rate  # comparison accuracy over the period, with its chance level
+    # Tells which card is lower? Discrimination and bias of the drawn cards compared.
+    telling: Telling
     trend: Trend | None  # None when either fortnight has too few comparisons
     errors: Errors  # omissions and commissions, each with its chance level
     by_distance: dict[str, Rate]
@@ -147,6 +157,7 @@ def summary_of(
     counted = numerals_of(sums)
     added = adding_of(sums)
     called = calling_of(sums)
+    accuracy = sums.rate("cmp", MIN_COMPARISONS)
     flags = tuple(
         flag
         for flag in (cats.flag, remembered.flag, counted.flag, added.flag, called.flag)
@@ -156,7 +167,8 @@ def summary_of(
         level=level,
         games=sums.chances["game"],
         games_this_week=Sums(within(recent, today - timedelta(days=6), today)).chances["game"],
-        accuracy=sums.rate("cmp", MIN_COMPARISONS),
+        accuracy=accuracy,
+        telling=telling_of(sums, accuracy),
         trend=trend_of(recent, today),
         errors=errors_of(sums),
         by_distance=by_distance_of(sums),
@@ -166,7 +178,7 @@ def summary_of(
         cats=cats,
         memory=remembered,
         looks_per_turn=looks_per_turn_of(sums),
-        swap_targeting=sums.rate("swap", MIN_SWAPS),
+        swap_targeting=swap_targeting_of(sums),
         numerals=counted,
         adding=added,
         hints=hints_of(sums),

@@ -12,8 +12,10 @@ A key names one count: "choice" (every choice), "cmp" (comparisons, hits = right
 "slip:<pair>:<memory 0/1>:<text>" (a wrong comparison in words), "mem", "memslip:<pair>:<text>",
 "turn" and "look" (Peek levels), "swap", "call", "stack:<n>", "total", "total:off1",
 "total:err" (hits = the sum of errors), "hint:cubes", "hint:total", "round", "calledround",
-"game". A comparison figure's key K has a twin "chance:K" whose hits are the chance level
-summed over the same chances, in sixtieths (CHANCE_SCALE), so that it adds up exactly.
+"game", and the signal-detection trials of a drawn card compared ("sdt:signal", "sdt:noise",
+hits = put it in; per distance "sdt:signal:dist:1" and family pair "sdt:noise:fam:cat-rat";
+discrimination.py). A comparison figure's key K has a twin "chance:K" whose hits are the
+chance level summed over the same chances, in sixtieths (CHANCE_SCALE), so that it adds up exactly.
 """
 
 from __future__ import annotations
@@ -128,6 +130,19 @@ def memory_text(facts: ChoiceFacts) -> str:
     return f"put {a(facts.hand)} on their {facts.replaced_known}"
 
 
+def memory_chance(facts: ChoiceFacts) -> int:
+    """A memory choice's chance level in sixtieths: of the options that would have been judged
+    for memory (putting the card on a known number card, or throwing it away though a known
+    card was higher), the share that would have held (put it on a known card higher than it).
+    Options on cards it could not know are guesses, never memory choices, and left out."""
+    if facts.hand is None or is_power(facts.hand):
+        return 0
+    numbers = [int(c) for c in facts.known_line if c is not None and not is_power(c)]
+    higher = sum(card > int(facts.hand) for card in numbers)
+    options = len(numbers) + int(bool(higher) and not facts.hand_from_discard)
+    return CHANCE_SCALE * higher // options if options else 0
+
+
 def swap_hit(facts: ChoiceFacts) -> bool:
     """A SWAP that took a known low card, lower than the one given."""
     return (
@@ -135,6 +150,30 @@ def swap_hit(facts: ChoiceFacts) -> bool:
         and facts.other_known <= LOW_CARD
         and (facts.replaced_known is None or facts.other_known < facts.replaced_known)
     )
+
+
+def trial_of(facts: ChoiceFacts) -> tuple[str, bool] | None:
+    """("signal" or "noise", put it in?) for a comparison of a drawn card; None otherwise."""
+    if not facts.judged or facts.hand_from_discard or facts.highest_known is None:
+        return None
+    if facts.hand is None:
+        return None
+    kind = "signal" if facts.highest_known > int(facts.hand) else "noise"
+    kept = facts.outcome in (Outcome.KEPT_HIGHER, Outcome.KEPT_RIGHTLY)
+    return kind, not kept
+
+
+def trial_counts(facts: ChoiceFacts) -> Iterator[tuple[str, int, int]]:
+    """The tally counts of one choice: "sdt:signal" / "sdt:noise" (hits = put it in), overall,
+    per distance group ("sdt:signal:dist:1") and per family pair ("sdt:noise:fam:cat-rat")."""
+    found = trial_of(facts)
+    if found is None:
+        return
+    kind, put_in = found
+    assert facts.distance is not None
+    yield f"sdt:{kind}", int(put_in), 1
+    yield f"sdt:{kind}:dist:{distance_group(facts.distance)}", int(put_in), 1
+    yield f"sdt:{kind}:fam:{facts.family_pair or ''}", int(put_in), 1
 
 
 # What each record counts toward: (key, hits, chances).
@@ -172,15 +211,20 @@ def choice_counts(facts: ChoiceFacts) -> Iterator[Count]:
         text = example_text(facts)
         if text is not None:
             yield f"slip:{facts.family_pair or ''}:{int(facts.needed_memory)}:{text}", 0, 1
+        yield from trial_counts(facts)
     if memory_decided(facts):
         pair = contradicted_pair(facts) if contradicted(facts) else None
         yield "mem", int(pair is None), 1
+        yield "chance:mem", memory_chance(facts), 1
         if pair is not None:
             yield f"memslip:{pair}:{memory_text(facts)}", 0, 1
     if facts.kind is ChoiceKind.SOURCE and facts.level in PEEK_LEVELS:
         yield "turn", 0, 1
     if facts.action is ActionKind.SWAP and not Level(facts.level).lines_face_up:
         yield "swap", int(swap_hit(facts)), 1
+        if facts.swap_options:  # recorded since issue 41; older SWAPs have no chance level
+            yield "swapchance", 1, 1
+            yield "chance:swap", round(CHANCE_SCALE * facts.swap_right / facts.swap_options), 1
     if facts.kind is ChoiceKind.FINISH and facts.called:
         yield "call", int(facts.rank == 1), 1
         # The chance of being lowest at a table of this many seats (ties aside): one in two at

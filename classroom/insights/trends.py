@@ -10,6 +10,7 @@ from typing import Protocol, TypeVar
 
 from .comparison import by_family_of
 from .counting import adding_of, numerals_of
+from .discrimination import Discrimination, discrimination_of
 from .measures import MIN_COMPARISONS, MIN_GROUP, Mean, Rate
 from .memory import contradictions_of, looks_per_turn_of, memory_of
 from .records import ChoiceRecord, CountRecord, LookRecord, RoundRecord, iso_week
@@ -36,6 +37,7 @@ class WeekPoint:
     monday: date
     games: int
     comparisons: Rate
+    telling: Discrimination  # drawn cards put in when lower and when higher: d' and its bound
     cat_cat: Rate
     memory_held: Rate
     looks_per_turn: Mean
@@ -105,6 +107,7 @@ def weekly_of(
                 monday=monday,
                 games=sums.chances["game"],
                 comparisons=sums.rate("cmp", MIN_COMPARISONS),
+                telling=discrimination_of(sums),
                 cat_cat=by_family_of(sums, MIN_GROUP)["cat-cat"],
                 memory_held=memory_of(
                     sums, contradictions_of(mine), cat_versus_rat=cat_versus_rat

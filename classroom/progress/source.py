@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, func, select
 
 from classroom.extensions import db
+from classroom.insights.discrimination import READINESS_KEYS
 from classroom.insights.fading import habit_keys
 from classroom.insights.tallies import DISTANCES, Tally
 from classroom.models import IN_PLAY, ChoiceRow, DailyTally, PlayTable, RoundRow
@@ -30,7 +31,9 @@ RECENT_KEYS = (
     "fam:rat-rat",
     *(f"famdist:{pair}:{group}" for pair in ("cat-cat", "cat-rat") for group in DISTANCES),
     "mem",
+    "chance:mem",  # the memory flag needs its choices above chance
     "game",
+    *READINESS_KEYS,  # moving up needs the child to tell which card is lower
 )
 
 

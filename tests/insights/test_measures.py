@@ -279,11 +279,23 @@ def test_memory_needs_enough_choices_and_two_slips() -> None:
 
 def test_memory_leaves_cat_cat_slips_to_cat_versus_rat() -> None:
     """A child who thinks cats alike keeps a 4 for a 3 with a perfect memory too."""
-    choices = [compare(3, 4, KEPT, memory=True)] * 4 + [compare(3, 9, BEST, memory=True)] * 8
+    choices = [compare(3, 4, KEPT, memory=True)] * 4 + [compare(3, 9, BEST, memory=True)] * 16
     assert memory(choices).flag is not None
     result = memory(choices, cat_versus_rat=True)
     assert result.flag is None and result.left_out_cat_cat == 4
-    assert result.held.text() == "8 of 8"
+    assert result.held.text() == "16 of 16"
+
+
+def test_memory_has_a_chance_level_and_a_flag_needs_to_differ_from_it() -> None:
+    """Issue 41: each memory choice's chance level is the share of its judged options that
+    hold (here 1 of 2), and slips at chance raise no flag: a random tapper makes them too."""
+    at_chance = [compare(3, 9, KEPT, memory=True)] * 5 + [compare(3, 9, BEST, memory=True)] * 5
+    result = memory(at_chance)
+    assert result.held.chance == 5.0 and result.held.above_chance is False
+    assert result.flag is None
+    above = [compare(3, 9, KEPT, memory=True)] * 3 + [compare(3, 9, BEST, memory=True)] * 17
+    found = memory(above)
+    assert found.held.above_chance is True and found.flag is not None
 
 
 def test_swap_targeting_counts_swaps_for_a_known_low_card() -> None:

@@ -300,3 +300,32 @@ def test_the_random_tapper_is_mostly_at_chance() -> None:
         assert result.comparisons.chances == 10
     # The test lets through 1.1 % of coin-flippers (9 or 10 of 10 right).
     assert above / SEEDED_RUNS < 0.05
+
+
+def test_a_line_that_runs_the_other_way_is_never_straight_or_logarithmic() -> None:
+    """Issue 41: R² is blind to direction. A line read from the wrong end, and random taps
+    that happen to fall, are "runs the other way", never straight or logarithmic."""
+    from classroom.insights.check_children import CheckHabit, shape_rates
+    from classroom.insights.number_check import LineShape, fit_sentence
+
+    for habit in (CheckHabit.REVERSED, CheckHabit.FALLING):
+        for line_max in (10, 20):
+            rates = shape_rates(habit, line_max, 0.05, runs=200)
+            assert rates[LineShape.LINEAR] == rates[LineShape.LOGARITHMIC] == 0.0, rates
+    from classroom.insights.check_children import simulated_answers
+    from classroom.insights.number_check import line_fit, make_check
+
+    fit = line_fit(simulated_answers(make_check(1, 10), CheckHabit.REVERSED, 1, noise=0.5))
+    assert fit is not None and fit.shape is LineShape.REVERSED
+    assert fit_sentence(fit).startswith("The taps run the other way")
+
+
+def test_independent_compressed_curves_are_read_as_documented() -> None:
+    """docs/number_check.md: ln(1 + n) at 5 % noise is read logarithmic about 84 % of the
+    time on 0-10 and 95 % on 0-20 (the app fits ln n, so its own curve reads 100 %)."""
+    from classroom.insights.check_children import CheckHabit, shape_rates
+    from classroom.insights.number_check import LineShape
+
+    ten = shape_rates(CheckHabit.LOG_ONE_PLUS, 10, 0.05, runs=400)[LineShape.LOGARITHMIC]
+    twenty = shape_rates(CheckHabit.LOG_ONE_PLUS, 20, 0.05, runs=400)[LineShape.LOGARITHMIC]
+    assert 0.75 <= ten <= 0.92 and twenty >= 0.9, (ten, twenty)

@@ -16,7 +16,7 @@ from classroom.insights.trends import in_range, mondays, weekly
 
 from .factories import compare, count, day, look, round_result, turn
 
-BEST, KEPT = Outcome.BEST, Outcome.KEPT_HIGHER
+BEST, KEPT, KEPT_RIGHTLY = Outcome.BEST, Outcome.KEPT_HIGHER, Outcome.KEPT_RIGHTLY
 TODAY = day(13).date()  # Sunday of the second week (2026-W42)
 
 
@@ -24,11 +24,17 @@ def mixed(
     right: int, wrong: int, *, level: str = "ultra_peek", start: int = 0, cat_cat: bool = True
 ) -> list[ChoiceRecord]:
     """`right` right and `wrong` wrong comparisons, one a day from day `start` (cycling over
-    a fortnight); right ones alternate cat-cat and cat-rat pairs when `cat_cat`."""
+    a fortnight); right ones alternate cat-cat and cat-rat pairs when `cat_cat`, and every
+    other cat-cat one is a 5 thrown away against a 4 (a higher card kept out: discrimination
+    needs both kinds of drawn card)."""
     found = []
     for i in range(right):
+        when = day(start + i % 14)
+        if cat_cat and i % 4 == 2:
+            found.append(compare(5, 4, KEPT_RIGHTLY, level=level, when=when, game=i))
+            continue
         highest = 4 if cat_cat and i % 2 == 0 else 9
-        found.append(compare(3, highest, BEST, level=level, when=day(start + i % 14), game=i))
+        found.append(compare(3, highest, BEST, level=level, when=when, game=i))
     for i in range(wrong):
         found.append(compare(3, 9, KEPT, level=level, when=day(start + i % 14), game=100 + i))
     return found

@@ -329,6 +329,8 @@ def summary_of(figure: Any, level: Any = None, **others: Any) -> Any:
     return SimpleNamespace(
         level=level,
         accuracy=of("accuracy"),
+        # Telling which card is lower: "tells" unless named (None: not enough yet).
+        telling=SimpleNamespace(tells=others.get("tells", True)),
         by_family={"cat-cat": of("cat_cat")},
         memory=SimpleNamespace(held=of("memory")),
         numerals=SimpleNamespace(overall=of("counting")),
@@ -414,3 +416,21 @@ def test_a_flagged_habit_is_not_also_a_strength(app: Flask) -> None:
             unflagged: Any = SimpleNamespace(active_flags=[], summary=summary)
             assert any(words in line for line in can_do("Lily", unflagged, applies)), kind
             assert not any(words in line for line in can_do("Lily", flagged, applies)), kind
+
+
+def test_a_child_who_does_not_yet_tell_which_card_is_lower_learns_that() -> None:
+    """Issue 41: a habit such as "put every card in" is right whenever the card in hand is
+    lower; the report never lists it as what the child can do, and says what they learn."""
+    from types import SimpleNamespace
+
+    from classroom.dashboard.report import can_do, topic_of
+
+    good = SimpleNamespace(value=0.9, above_chance=True, hits=45, chances=50)
+    summary = summary_of(good, tells=False)
+    data: Any = SimpleNamespace(active_flags=[], flags=[], summary=summary)
+    applies = {"memory": False, "cubes": False, "typing": False}
+    assert topic_of(data, applies) == "telling"
+    assert not any("keeps it and gives away" in line for line in can_do("Ava", data, applies))
+    telling = summary_of(good)
+    told: Any = SimpleNamespace(active_flags=[], flags=[], summary=telling)
+    assert any("keeps it and gives away" in line for line in can_do("Ava", told, applies))
