@@ -2,8 +2,8 @@
 discrimination and bias (docs/insights.md, "Telling which card is lower") count every choice
 already stored
 
-Revision ID: b8d0f2a4c6e9
-Revises: a1c3e5f7b9d2
+Revision ID: d9e1f3a5b7c2
+Revises: b8d0f2a4c6e9
 Create Date: 2026-11-28 21:30:00.000000
 
 Nothing in the schema changes and no choice is judged again: every choice's facts already say
@@ -18,8 +18,8 @@ import importlib.util
 from pathlib import Path
 
 # revision identifiers, used by Alembic.
-revision = 'b8d0f2a4c6e9'
-down_revision = 'a1c3e5f7b9d2'
+revision = 'd9e1f3a5b7c2'
+down_revision = 'b8d0f2a4c6e9'
 branch_labels = None
 depends_on = None
 
