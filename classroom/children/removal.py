@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from classroom.children.export import child_tables
 from classroom.extensions import db
-from classroom.models import Child
+from classroom.models import Child, DailyTally
 from classroom.tables.leaving import leave_tables
 
 # What a row of each table is, in a teacher's words (for the delete page), one and many.
@@ -18,6 +18,8 @@ ROW_WORDS = {
     "looks": ("look at their own cards", "looks at their own cards"),
     "counts": ("count of their cards", "counts of their cards"),
     "round_results": ("round result", "round results"),
+    # Said as the days they hold (a tally row is one day, level and figure: 30 days played
+    # read as "1150 days of progress figures"); `days_counted` counts them.
     "daily_tallies": ("day of progress figures", "days of progress figures"),
     "number_checks": ("number check", "number checks"),
     "number_check_answers": ("number check answer", "number check answers"),
@@ -61,6 +63,17 @@ def rows_about(child: Child) -> dict[str, int]:
         )
         for table in child_tables()
     }
+
+
+def days_counted(child: Child, rows: dict[str, int]) -> dict[str, int]:
+    """`rows` with the daily tallies counted as the days they cover, as the delete page says
+    them ("30 days of progress figures"), not as rows (one per day, level and figure)."""
+    if not rows.get("daily_tallies"):
+        return rows
+    days = db.session.scalar(
+        select(func.count(func.distinct(DailyTally.day))).where(DailyTally.child_id == child.id)
+    )
+    return {**rows, "daily_tallies": int(days or 0)}
 
 
 def delete_child(child: Child) -> Deleted:

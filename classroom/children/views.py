@@ -26,7 +26,7 @@ from classroom.children.forms import (
     pasted_names,
     same_names,
 )
-from classroom.children.removal import delete_child, in_words, rows_about
+from classroom.children.removal import days_counted, delete_child, in_words, rows_about
 from classroom.extensions import db
 from classroom.forms import ConfirmForm, FormPage, render_form
 from classroom.models import AssignmentChange, Classroom, group_members
@@ -212,7 +212,7 @@ def delete(child_id: int) -> Response | str:
         form=form,
         history_count=history_count or 0,
         group_count=group_count or 0,
-        recorded=in_words(rows_about(child)),
+        recorded=in_words(days_counted(child, rows_about(child))),
         tables_in_play=tables_in_play(child),
     )
 

@@ -15,7 +15,11 @@ LEVEL_VALUES = ", ".join(_QUOTED[:-1]) + " or " + _QUOTED[-1]
 SUMMARY_GUIDE: dict[str, str] = {
     "child_id": "the child's id in this app (stable across exports)",
     "child": 'the child\'s display name (the only name the app stores); a name starting with "=", "+", "-" or "@" gets a leading "\'" so a spreadsheet shows it as text',
-    "level": f"the child's level now: {LEVEL_VALUES}",
+    "level": f"the child's level on the range's last day: {LEVEL_VALUES}",
+    "levels_played": (
+        "each level played in the range with its first and last day, in the order played, "
+        'such as "ultra_peek 2026-10-05 to 2026-11-04; peek 2026-11-05 to 2026-11-27"'
+    ),
     "range_start": "the first day of the range (ISO date; the class's own days, in its time zone)",
     "range_end": "the last day of the range",
     "games": "games with a recorded choice, count or round result in the range",

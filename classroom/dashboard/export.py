@@ -110,6 +110,7 @@ SUMMARY_COLUMNS = [
     "child_id",
     "child",
     "level",
+    "levels_played",
     "range_start",
     "range_end",
     "games",
@@ -155,6 +156,8 @@ def flag_text(state: FlagState) -> str:
         return state.flag.sentence
     if state.active:
         return f"{state.flag.sentence} (last seen {state.last_seen.isoformat()})"
+    if getattr(state, "quiet", False):
+        return f"not now, {state.seen_text()}: {state.flag.sentence}"
     return f"faded, not seen since {state.last_seen.isoformat()}: {state.flag.sentence}"
 
 
@@ -168,6 +171,10 @@ def summary_lines(rows: Sequence[ChildRow], dates: DateRange) -> Iterator[str]:
             row.child_id,
             text(row.name),
             s.level.value,
+            "; ".join(
+                f"{span.level.value} {span.first.isoformat()} to {span.last.isoformat()}"
+                for span in row.levels
+            ),
             dates.start.isoformat(),
             dates.end.isoformat(),
             s.games,

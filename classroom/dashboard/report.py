@@ -6,9 +6,12 @@ progress report")."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from flask_babel import format_date, gettext, ngettext
 
@@ -328,6 +331,91 @@ def _topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
     return "steady" if measured else "comparing"
 
 
+SLIP = re.compile(r"kept an? (\d+) when an? (\d+) came")
+HOW_OFTEN = {
+    "cat_versus_rat": "sometimes",
+    "cat_versus_rat_often": "often",
+    "cat_versus_rat_mostly": "most of the time",
+}
+
+
+def own_slip(data: ChildProgress) -> tuple[int, int] | None:
+    """The child's most frequent cat-cat slip of the period as (card kept, card that came):
+    the report's example is the child's own, not a fixed "3 and 4"."""
+    for text, _ in Counter(e.text for e in data.summary.cats.examples).most_common():
+        found = SLIP.search(text)
+        if found:
+            return int(found[1]), int(found[2])
+    return None
+
+
+def knows_more(check: Any) -> tuple[int, int] | None:
+    """The number check's "Which is more?" right and asked, when the child does well at it
+    (the check the report shows); None otherwise."""
+    if check is None:
+        return None
+    more = check.shown.result.comparisons
+    if not more.chances or more.hits / more.chances < STRONG:
+        return None
+    return more.hits, more.chances
+
+
+def reconciled(name: str, topic: str, data: ChildProgress, check: Any) -> tuple[str, str] | None:
+    """What the child is learning and what to try at home, when the game's habit is about
+    comparing: told with the child's own slip, and beside a number check the child does well
+    at, as one story ("knows which is more, but in the game keeps a 6 when a 1 comes")."""
+    if not topic.startswith("cat_versus_rat") and topic != "comparing":
+        return None
+    slip = own_slip(data)
+    more = knows_more(check)
+    if slip is None and more is None:
+        return None
+    how = {
+        "sometimes": gettext("sometimes"),
+        "often": gettext("often"),
+        "most of the time": gettext("most of the time"),
+    }.get(HOW_OFTEN.get(topic, "sometimes"), gettext("sometimes"))
+    if slip is None:
+        assert more is not None
+        learning = gettext(
+            "%(name)s knows which of two numbers is more (%(hits)d of %(chances)d right in the "
+            "number check), but in the game does not yet keep the lower card every time.",
+            name=name,
+            hits=more[0],
+            chances=more[1],
+        )
+        return learning, TOPICS[topic].at_home()
+    kept, came = slip
+    if more is None:
+        learning = gettext(
+            "%(name)s is learning to compare two small numbers: %(how)s %(name)s keeps a "
+            "%(kept)d when a %(came)d comes, as if they were the same.",
+            name=name,
+            how=how,
+            kept=kept,
+            came=came,
+        )
+    else:
+        learning = gettext(
+            "%(name)s knows which of two numbers is more (%(hits)d of %(chances)d right in the "
+            "number check), but in the game %(how)s keeps a %(kept)d when a %(came)d comes, "
+            "though the %(came)d is lower: knowing it and using it in play are two steps.",
+            name=name,
+            hits=more[0],
+            chances=more[1],
+            how=how,
+            kept=kept,
+            came=came,
+        )
+    at_home = gettext(
+        "Put a %(kept)d and a %(came)d face up and ask: which is lower? Then let your child "
+        "ask you with two other cards.",
+        kept=kept,
+        came=came,
+    )
+    return learning, at_home
+
+
 def period_text(start: date, end: date) -> str:
     """ "2 November 2026 to 29 November 2026" in the report's language."""
     return gettext(
@@ -357,7 +445,11 @@ def next_step_text(name: str, data: ChildProgress) -> str:
 
 
 def parent_report(
-    name: str, class_name: str, data: ChildProgress, applies: dict[str, bool]
+    name: str,
+    class_name: str,
+    data: ChildProgress,
+    applies: dict[str, bool],
+    check: Any = None,
 ) -> ParentReport:
     """The report's sentences in the current locale (the caller forces the child's)."""
     s = data.summary
@@ -370,6 +462,37 @@ def parent_report(
         level=s.level.label,
         what=level_for_parents(s.level),
     )
+    if len(data.levels) > 1:
+        # A child moved in the period: each level with its days, the latest one explained (a
+        # report about October said "at the Peek level" of a child moved up in November).
+        intro = gettext(
+            "In Rat-a-Tat-Cat each player holds four cards and tries to end with the lowest "
+            "total. %(name)s played %(games)s in this period, at more than one level: "
+            "%(levels)s. At %(level)s, %(what)s.",
+            name=name,
+            games=games,
+            levels=gettext(", then ").join(
+                gettext(
+                    "%(level)s from %(first)s to %(last)s",
+                    level=span.level.label,
+                    first=format_date(span.first, format="long"),
+                    last=format_date(span.last, format="long"),
+                )
+                for span in data.levels
+            ),
+            level=data.levels[-1].level.label,
+            what=level_for_parents(data.levels[-1].level),
+        )
+    elif data.levels and data.levels[0].level is not s.level:
+        # One level played, and another one set after it within the period.
+        intro = gettext(
+            "In Rat-a-Tat-Cat each player holds four cards and tries to end with the lowest "
+            "total. %(name)s played %(games)s in this period, at the %(level)s level: %(what)s.",
+            name=name,
+            games=games,
+            level=data.levels[0].level.label,
+            what=level_for_parents(data.levels[0].level),
+        )
     if not s.games:
         # Not "played 0 games": the sentence below says there is nothing to tell yet.
         intro = gettext(
@@ -391,14 +514,19 @@ def parent_report(
             "count on. What follows is what we saw so far.",
             name=name,
         )
-    topic = TOPICS[topic_of(data, applies)]
+    chosen = topic_of(data, applies)
+    topic = TOPICS[chosen]
+    learning, at_home = reconciled(name, chosen, data, check) or (
+        topic.learning(name),
+        topic.at_home(),
+    )
     return ParentReport(
         title=gettext("%(name)s: Rat-a-Tat-Cat progress report", name=name),
         period=f"{class_name} · {period_text(data.range.start, data.range.end)}",
         intro=intro,
         few_games=few,
         can_do=can_do(name, data, applies),
-        learning=topic.learning(name),
-        at_home=topic.at_home(),
+        learning=learning,
+        at_home=at_home,
         next_step=next_step_text(name, data),
     )

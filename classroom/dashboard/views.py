@@ -240,7 +240,9 @@ def child_context(child: Child, dates: DateRange, day: date) -> dict[str, Any]:
         "data": data,
         "summary": summary,
         "flags": {state.kind.value: state for state in data.flags},
-        "applies": words.applies(child.level, child.scoring, summary),
+        # The level and way of adding up of the period's last day, not today's (a report
+        # about October after a move in November tells October).
+        "applies": words.applies(summary.level.value, data.scoring, summary),
         "slips": [
             (words.week_label(words.monday_of(slip.week), day), slip.sentence())
             for slip in data.slips
@@ -299,18 +301,23 @@ def report(child_id: int) -> str:
         paper = "a4"
     context = child_context(child, dates, day)
     language = child.report_language if child.report_language in LANGUAGES else "en"
+    # The report's number check is the period's, or says it is from before it.
+    checked = report_check(context["number_check"], dates.start, dates.end)
     with force_locale(language):
         return render_template(
             "dashboard/report.html",
             paper=paper,
             report=parent_report(
-                child.display_name, child.classroom.name, context["data"], context["applies"]
+                child.display_name,
+                child.classroom.name,
+                context["data"],
+                context["applies"],
+                checked,
             ),
             language=language,
             languages=LANGUAGES,
             printed=format_date(day, format="long"),
-            # The report's number check is the period's, or says it is from before it.
-            report_check=report_check(context["number_check"], dates.start, dates.end),
+            report_check=checked,
             **context,
         )
 

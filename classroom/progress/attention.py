@@ -23,6 +23,7 @@ from .pages import DateRange, overview
 QUIET_DAYS = 7  # no games for this many days: worth a word
 STUCK_DAYS = 21  # at the same level this long without moving forward
 SHOWN = 6  # the list stays short: the overview has everyone
+MANY_GAMES = 10  # games in 2 weeks, a game a school day: a child this busy needs longer games
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +128,22 @@ def last_played(class_id: int, child_ids: list[int]) -> dict[int, date]:
     return {int(child_id): day for child_id, day in rows}
 
 
-def stuck_text(at: str, step: Recommendation) -> str:
+def games_in(class_id: int, child_ids: list[int], first: date, last: date) -> dict[int, int]:
+    """Each child's games between two days (any level)."""
+    rows = db.session.execute(
+        select(DailyTally.child_id, func.sum(DailyTally.chances))
+        .where(
+            DailyTally.class_id == class_id,
+            DailyTally.child_id.in_(child_ids),
+            DailyTally.key == "game",
+            DailyTally.day.between(first, last),
+        )
+        .group_by(DailyTally.child_id)
+    )
+    return {int(child_id): int(n or 0) for child_id, n in rows}
+
+
+def stuck_text(at: str, step: Recommendation, games: int = 0, plays_most: bool = False) -> str:
     """Why a child has stayed at a level so long, in one line ("at Peek for 8 weeks"): too
     few recent comparisons to decide a move is "needs more games" (the true reason is "play
     more", docs/dashboards.md); otherwise the page's own reason to stay follows, since a
@@ -135,6 +151,14 @@ def stuck_text(at: str, step: Recommendation) -> str:
     Lily W. held by her memory, which the line did not say). What holds the child comes
     first, the comparisons after it: led by "367 of 377 right", the line still hid it."""
     few = step.too_few
+    if few is not None and plays_most:
+        # More games would not help a child who already plays as much as anyone: each game
+        # gives them too few comparisons (a short game, an early call).
+        return (
+            f"needs more choices per game: {few.chances} comparisons {step.span} from "
+            f"{games} {'game' if games == 1 else 'games'}, among the most "
+            f"in the class, where a move needs {few.minimum} ({at})"
+        )
     if few is not None:
         # The child's count first and the need after it: "14 of the 20 comparisons a move
         # needs at Peek in the last 2 weeks" was hard to read (a review).
@@ -161,6 +185,11 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
     }
     since = level_since(ids, classroom.time_zone)
     played = last_played(classroom.id, ids)
+    fortnight = games_in(classroom.id, ids, today - timedelta(days=13), today)
+    played_games = sorted(n for n in fortnight.values() if n)
+    # "Among the most": at least the games of the child three quarters up the class, and at
+    # least a game a school day; fewer games is "needs more games", whatever the others do.
+    many = max(MANY_GAMES, played_games[(len(played_games) * 3) // 4] if played_games else 0)
     found: list[Reason] = []
     waiting: list[str] = []
     ready: list[Ready] = []
@@ -199,14 +228,16 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
             continue
         accuracy = row.summary.accuracy
         if accuracy.above_chance is False:
-            found.append(
-                Reason.of(
-                    child,
-                    ("below chance: " if accuracy.below_chance else "at chance: ")
-                    + f"comparisons {accuracy.verdict()} ({accuracy.chance_text()}, last 4 weeks)",
-                    last,
-                )
-            )
+            chance = f"comparisons {accuracy.verdict()} ({accuracy.chance_text()}, last 4 weeks)"
+            flagged = row.active_flags
+            if flagged:
+                # The flag is the cause a teacher can act on; the comparisons at chance follow
+                # from it (cat-rat 41 of 41, cat-cat 0 of 27 reads as "at random").
+                state = flagged[0]
+                text = f"{flag_text(state.flag)}; {chance}"
+            else:
+                text = ("below chance: " if accuracy.below_chance else "at chance: ") + chance
+            found.append(Reason.of(child, text, last))
             continue
         if row.next_step.move is Move.DOWN:
             found.append(
@@ -226,7 +257,9 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
         if stuck and not top and step.move is Move.STAY and row.summary.trend is not Trend.UP:
             weeks = (today - level_day).days // 7
             at = f"at {row.summary.level.label} for {weeks} weeks"
-            found.append(Reason.of(child, stuck_text(at, step), level_day))
+            games = fortnight.get(child.id, 0)
+            plays_most = games >= many
+            found.append(Reason.of(child, stuck_text(at, step, games, plays_most), level_day))
     found.sort(key=lambda r: (r.since, r.name.casefold()), reverse=True)
     shown = found[:SHOWN]
     return NeedsYou(shown, max(0, len(found) - SHOWN), waiting, len(children), ready, still_flagged)

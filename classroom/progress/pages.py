@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from classroom.game import Level
 from classroom.insights import ChildSummary, PairGrid, WeekPoint
 from classroom.insights.comparison import WeeklyExample, examples_per_week, slips_of
 from classroom.insights.fading import FlagState, active_flags, flag_states, settled
@@ -14,12 +15,16 @@ from classroom.insights.summary import summary_of
 from classroom.insights.tallies import Sums, Tally
 from classroom.insights.trends import weekly_of
 from classroom.models import AssignmentChange, Child, Classroom
-from classroom.zones import DEFAULT_ZONE, day_start
+from classroom.zones import DEFAULT_ZONE, aware, day_start
 
 from . import source
+from .levels import Assigned, LevelSpan, assigned_on, levels_played
 
 MOST_DAYS = 400  # a school year and a little, both ends counted; longer asks are refused
 DEFAULT_DAYS = 28  # a page with no range shows the last four weeks
+# The next step, and whether a flag is active, are judged over these days up to the page's
+# last day whatever range is shown, so a child has one next step a day on every page.
+STEP_DAYS = 28
 
 
 EARLIEST_DAY = date(2000, 1, 1)  # the earliest and latest days a page's range may hold
@@ -98,6 +103,8 @@ class ChildRow:
     summary: ChildSummary
     flags: tuple[FlagState, ...] = ()  # the summary's flags, each with when last seen
     recommendation: Recommendation | None = None  # the summary's, settled against the flags
+    levels: tuple[LevelSpan, ...] = ()  # the levels played in the range, in the order played
+    scoring: str = "cubes"  # the way of adding up the child had on the range's last day
 
     @property
     def active_flags(self) -> tuple[FlagState, ...]:
@@ -141,6 +148,8 @@ class ChildProgress:
     history: list[AssignmentChange]  # level history, newest first
     flags: tuple[FlagState, ...] = ()  # the summary's flags, each with when last seen
     recommendation: Recommendation | None = None  # settled against the active flags
+    levels: tuple[LevelSpan, ...] = ()  # the levels played in the range, in the order played
+    scoring: str = "cubes"  # the way of adding up the child had on the range's last day
 
     @property
     def as_of(self) -> date:
@@ -181,24 +190,118 @@ class TodayActivity:
     waiting: int = 0  # of the tables in play now, those at which no child has chosen today
 
 
-def row_of(child: Child, found: source.Tallied, habits: list[Tally], as_of: date) -> ChildRow:
-    """One child's figures over the range, flags with when last seen, and the next step."""
-    summary = summary_of(
-        child.level,
-        found.period.get(child.id, []),
-        today=as_of,
-        recent=found.recent.get(child.id, []),
+@dataclass(frozen=True, slots=True)
+class RangeFlag(FlagState):
+    """A flag raised over the range shown but not over the STEP_DAYS up to its last day, when
+    the next step is judged: shown with its evidence, never as active (an active flag beside
+    "Move up" was two answers for one child)."""
+
+    judged_until: date | None = None
+
+    @property
+    def active(self) -> bool:
+        """Never: the days the next step is judged on do not raise it."""
+        return False
+
+    @property
+    def quiet(self) -> bool:
+        """True: raised over the range, not over the last STEP_DAYS days up to its end."""
+        return True
+
+    def seen_text(self) -> str:
+        """ "last seen 12 Nov; not raised over the 4 weeks up to 27 Nov"."""
+        until = f"{self.judged_until:%-d %b}" if self.judged_until else "the last day"
+        seen = f"last seen {self.last_seen:%-d %b}; " if self.last_seen else ""
+        return f"{seen}not raised over the {STEP_DAYS // 7} weeks up to {until}"
+
+
+def step_window(as_of: date) -> DateRange:
+    """The days a next step (and a flag's being active) is judged on: STEP_DAYS up to `as_of`."""
+    return DateRange.last_days(as_of, STEP_DAYS)
+
+
+def shown_flags(
+    states: tuple[FlagState, ...], judged: tuple[FlagState, ...], as_of: date
+) -> tuple[FlagState, ...]:
+    """The range's flags, each active only while the next step's days hold it active too."""
+    current = {state.kind for state in active_flags(judged)}
+    return tuple(
+        state
+        if not state.active or state.kind in current
+        else RangeFlag(state.flag, state.last_seen, state.chances_since, state.needed, as_of)
+        for state in states
     )
+
+
+def row_of(
+    child: Child,
+    found: source.Tallied,
+    habits: list[Tally],
+    as_of: date,
+    judged: tuple[list[Tally], list[Tally]] | None = None,
+    assigned: Assigned | None = None,
+    levels: tuple[LevelSpan, ...] = (),
+) -> ChildRow:
+    """One child's figures over the range, flags with when last seen, and the next step.
+
+    The level is the one the child had on the range's last day (a page about October tells
+    October's level after a move in November). The next step is judged on the STEP_DAYS up to
+    that day, its flags too (`judged`: those days' tallies and habit days, when the range is
+    another), so it is the same whatever range is shown.
+    """
+    assigned = assigned or Assigned(Level.parse(child.level), child.scoring)
+    recent = found.recent.get(child.id, [])
+    summary = summary_of(assigned.level, found.period.get(child.id, []), today=as_of, recent=recent)
     states = flag_states(summary.flags, habits)
+    if judged is None:
+        judged_states = states
+    else:
+        window = summary_of(assigned.level, judged[0], today=as_of, recent=recent)
+        judged_states = flag_states(window.flags, judged[1])
     return ChildRow(
         child.id,
         child.display_name,
         child.picture,
         child.colour,
         summary,
-        states,
-        settled(summary.recommendation, states, summary.level),
+        shown_flags(states, judged_states, as_of),
+        settled(summary.recommendation, judged_states, summary.level),
+        levels,
+        assigned.scoring,
     )
+
+
+def rows_of(
+    classroom_id: int,
+    children: list[Child],
+    found: source.Tallied,
+    dates: DateRange,
+    as_of: date,
+    time_zone: str,
+) -> list[ChildRow]:
+    """The rows of some children of a class: figures of `dates`, next steps of `as_of`."""
+    ids = [c.id for c in children]
+    habits = source.habit_days(classroom_id, ids, dates)
+    window = step_window(as_of)
+    judged: dict[int, tuple[list[Tally], list[Tally]]] | None = None
+    if window != dates:
+        period = source.summed(classroom_id, ids, window)
+        window_habits = source.habit_days(classroom_id, ids, window)
+        judged = {i: (period.get(i, []), window_habits.get(i, [])) for i in ids}
+    assigned = assigned_on(classroom_id, children, as_of, time_zone)
+    levels = levels_played(classroom_id, ids, dates.start, dates.end)
+    return [
+        row_of(
+            c,
+            found,
+            habits.get(c.id, []),
+            as_of,
+            None if judged is None else judged[c.id],
+            assigned[c.id],
+            levels.get(c.id, ()),
+        )
+        for c in children
+    ]
 
 
 def overview(classroom: Classroom, dates: DateRange, today: date) -> ClassOverview:
@@ -211,8 +314,7 @@ def overview(classroom: Classroom, dates: DateRange, today: date) -> ClassOvervi
     everyone = [c.id for c in classroom.children]  # archived children count in the grid
     as_of = dates.as_of(today)
     found = source.tallied(classroom.id, everyone, dates, as_of)
-    habits = source.habit_days(classroom.id, [c.id for c in children], dates)
-    rows = [row_of(c, found, habits.get(c.id, []), as_of) for c in children]
+    rows = rows_of(classroom.id, children, found, dates, as_of, classroom.time_zone)
     # The grid counts every child of the range, archived ones too: their slips happened.
     grid = pair_grid_of(Sums(tallies) for tallies in found.period.values())
     return ClassOverview(dates, today, rows, grid)
@@ -223,9 +325,7 @@ def child_progress(child: Child, dates: DateRange, today: date) -> ChildProgress
     as_of = dates.as_of(today)
     found = source.tallied(child.class_id, [child.id], dates, as_of)
     period = found.period.get(child.id, [])
-    row = row_of(
-        child, found, source.habit_days(child.class_id, [child.id], dates).get(child.id, []), as_of
-    )
+    (row,) = rows_of(child.class_id, [child], found, dates, as_of, child.classroom.time_zone)
     # Memory week by week leaves out what the summary leaves out (cat-cat slips when the
     # cat-versus-rat pattern shows), so the chart and the figure above it agree.
     weeks = weekly_of(
@@ -234,7 +334,14 @@ def child_progress(child: Child, dates: DateRange, today: date) -> ChildProgress
         end=dates.end,
         cat_versus_rat=row.summary.cats.pattern,
     )
-    history = sorted(child.history, key=lambda change: change.changed_at, reverse=True)
+    # The level history up to the period's end: a page about October does not tell a move
+    # made in November.
+    until = dates.until(child.classroom.time_zone)
+    history = sorted(
+        (change for change in child.history if aware(change.changed_at) < until),
+        key=lambda change: change.changed_at,
+        reverse=True,
+    )
     return ChildProgress(
         dates,
         today,
@@ -244,6 +351,8 @@ def child_progress(child: Child, dates: DateRange, today: date) -> ChildProgress
         history,
         row.flags,
         row.recommendation,
+        row.levels,
+        row.scoring,
     )
 
 
@@ -251,8 +360,8 @@ def recommendation(child: Child, dates: DateRange, today: date) -> Recommendatio
     """The next step the child's page shows for `dates` (what a level move checks again)."""
     as_of = dates.as_of(today)
     found = source.tallied(child.class_id, [child.id], dates, as_of)
-    habits = source.habit_days(child.class_id, [child.id], dates).get(child.id, [])
-    return row_of(child, found, habits, as_of).next_step
+    (row,) = rows_of(child.class_id, [child], found, dates, as_of, child.classroom.time_zone)
+    return row.next_step
 
 
 def activity_today(classroom: Classroom, today: date) -> TodayActivity:

@@ -68,6 +68,11 @@ def tallied(class_id: int, child_ids: Sequence[int], dates: Any, today: date) ->
     and "this week", since they are about today whatever the range. Every query names the
     class, the children and a key or key range, so the class index serves it.
     """
+    return Tallied(summed(class_id, child_ids, dates), recent(class_id, child_ids, today))
+
+
+def summed(class_id: int, child_ids: Sequence[int], dates: Any) -> dict[int, list[Tally]]:
+    """Each child's tallies over `dates` added up per key (the examples keep their day)."""
     mine = (DailyTally.class_id == class_id, DailyTally.child_id.in_(child_ids))
     in_range = (*mine, DailyTally.day.between(dates.start, dates.end))
     period: dict[int, list[Tally]] = defaultdict(list)
@@ -92,7 +97,7 @@ def tallied(class_id: int, child_ids: Sequence[int], dates: Any, today: date) ->
         )
         for child_id, day, key, chances in dated:
             period[child_id].append(Tally(day, "", key, 0, chances))
-    return Tallied(period, recent(class_id, child_ids, today))
+    return period
 
 
 def recent(class_id: int, child_ids: Sequence[int], today: date) -> dict[int, list[Tally]]:

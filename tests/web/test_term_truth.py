@@ -1,0 +1,218 @@
+"""Progress that stays true over a term (issue 40): a page about the past does not change when
+the child is moved up, a child has one next step a day on every page whatever the range, the
+delete page counts days, and the class page names the flag before "at chance"."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+from html import unescape
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from classroom.game import Level
+from classroom.insights.simulate import Habit
+from tests.web.conftest import MadeChild, MadeClass
+from tests.web.test_needs_you import names_and_reasons, play, today
+
+
+def past_pages(client: FlaskClient, classroom: MadeClass, child: MadeChild, query: str) -> dict:
+    """Every page, report and CSV about one period, keeping what no live figure is on."""
+    pages = {}
+    overview = client.get(f"/classes/{classroom.id}/overview{query}").get_data(as_text=True)
+    # The overview's children's table and card pairs (the Today panel is today's, live).
+    pages["overview"] = overview.split("<table", 1)[1].split('id="today-heading"', 1)[0]
+    page = client.get(f"/children/{child.id}/progress{query}").get_data(as_text=True)
+    # The child's page after its header ("Plays at Peek now" is about now, and says so).
+    pages["child"] = page.split('class="window-note"', 1)[1]
+    pages["child"] = re.sub(r'name="csrf_token" value="[^"]*"', "", pages["child"])
+    for paper in ("a4", "letter"):
+        report = client.get(f"/children/{child.id}/report{query}&paper={paper}")
+        text = report.get_data(as_text=True)
+        pages[f"report-{paper}"] = text.split('<article class="report"', 1)[1].split(
+            "</article>", 1
+        )[0]
+    for name in ("summary", "choices"):
+        pages[name] = client.get(f"/classes/{classroom.id}/export/{name}.csv{query}").data
+    return pages
+
+
+def test_moving_a_child_up_leaves_every_past_page_as_it_was(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """A child plays every day at Ultra-Peek and is moved up to Peek today: the pages about
+    the weeks before (which said "Move up to Peek") say the same after the move, byte for
+    byte, and tell Ultra-Peek as the level played."""
+    play(app, classroom, child, Habit.CORRECT, list(range(1, 29)))
+    day = today()
+    past = f"?start={day - timedelta(days=28)}&end={day - timedelta(days=1)}"
+    before = past_pages(teacher_client, classroom, child, past)
+    assert "Move up to" in before["child"] and "Peek" in before["child"]
+    assert b"ultra_peek" in before["summary"]
+    assert "at the Ultra-Peek level" in before["report-a4"]
+    # Today's page offers the move; the teacher makes it.
+    page = teacher_client.get(f"/children/{child.id}/progress").get_data(as_text=True)
+    assert 'name="level" value="peek"' in page
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    moved = teacher_client.post(
+        f"/children/{child.id}/progress/move",
+        data={
+            "level": "peek",
+            "from_level": "ultra_peek",
+            **({"csrf_token": token[1]} if token else {}),
+        },
+    )
+    assert moved.status_code == 302, moved.get_data(as_text=True)[-800:]
+    after = past_pages(teacher_client, classroom, child, past)
+    for name, shown in before.items():
+        assert after[name] == shown, f"the {name} about the past changed with the move"
+    # Today's page is about now: the child plays at Peek.
+    now = teacher_client.get(f"/children/{child.id}/progress").get_data(as_text=True)
+    assert "Stay at Peek" in unescape(now)
+
+
+def test_a_period_across_a_move_tells_both_levels_with_their_days(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """Played at Ultra-Peek, then at Peek: the report, the child's page and the CSV of a
+    period holding both name both, in the order played, with their days."""
+    play(app, classroom, child, Habit.CORRECT, list(range(10, 20)))
+    play(app, classroom, child, Habit.CORRECT, list(range(1, 10)), level="peek")
+    day = today()
+    query = f"?start={day - timedelta(days=25)}&end={day}"
+    report = teacher_client.get(f"/children/{child.id}/report{query}").get_data(as_text=True)
+    first, last = day - timedelta(days=19), day - timedelta(days=10)
+    assert "at more than one level: Ultra-Peek from" in report
+    assert f"{first:%B} {first.day}, {first.year}" in report
+    assert f"then Peek from {(day - timedelta(days=9)):%B}" in report
+    page = unescape(
+        teacher_client.get(f"/children/{child.id}/progress{query}").get_data(as_text=True)
+    )
+    assert f"In these dates: Ultra-Peek ({first:%-d %b} to {last:%-d %b}), then Peek" in page
+    csv = teacher_client.get(f"/classes/{classroom.id}/export/summary.csv{query}").data.decode()
+    assert f"ultra_peek {first.isoformat()} to {last.isoformat()}; peek " in csv
+
+
+MOVES = {"up": "Move up to", "stay": "Stay at", "down": "Move down to"}
+
+
+def shown_steps(client: FlaskClient, classroom: MadeClass, child: MadeChild, query: str) -> set:
+    """The next step each page gives the child over one range, as (move, level) pairs."""
+    found = set()
+    overview = client.get(f"/classes/{classroom.id}/overview{query}").get_data(as_text=True)
+    for move, summary in re.findall(
+        r'<details class="recommendation move-(\w+)">\s*<summary>(.*?)</summary>', overview, re.S
+    ):
+        found.add(("overview", move, re.sub(r"<[^>]+>|\s+", " ", summary).split("(")[0]))
+    page = client.get(f"/children/{child.id}/progress{query}").get_data(as_text=True)
+    heading = re.search(r'<h2 id="next-heading">Next step: (.*?)</h2>', page, re.S)
+    assert heading is not None
+    found.add(("child", "", re.sub(r"<[^>]+>|\s+", " ", heading[1])))
+    for language in ("en", "es"):
+        if language == "es":
+            client.post(f"/children/{child.id}/report/language", data={"language": "es"})
+        report = client.get(f"/children/{child.id}/report{query}").get_data(as_text=True)
+        said = re.search(r'<p>([^<]*)</p>\s*<div class="teacher-note">', report)
+        assert said is not None
+        found.add((f"report-{language}", "", said[1]))
+    client.post(f"/children/{child.id}/report/language", data={"language": "en"})
+    text = client.get(f"/classes/{classroom.id}/export/summary.csv{query}").data.decode("utf-8-sig")
+    (row,) = list(csv.DictReader(io.StringIO(text)))
+    found.add(("csv", row["recommendation"], Level(row["recommended_level"]).label))
+    return found
+
+
+def normalised(found: set) -> set[tuple[str, str]]:
+    """Each page's next step as (move, level), read from its own words."""
+    steps = set()
+    for page, move, words in found:
+        text = unescape(words)
+        level = next(
+            (name for name in ("Outside Peek", "Ultra-Peek", "Standard", "Peek") if name in text),
+            "",
+        )
+        if page.startswith("report"):
+            move = (
+                "up"
+                if ("ready to try the next level" in text or "siguiente nivel" in text)
+                else "down"
+                if ("A little more practice" in text or "Un poco más" in text)
+                else "stay"
+            )
+            steps.add((move, level))
+            continue
+        if not move:
+            move = next(key for key, said in MOVES.items() if said in text)
+        steps.add((move, level))
+    return steps
+
+
+def test_one_next_step_a_day_whatever_the_range(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    child: MadeChild,
+) -> None:
+    """All cats alike in September, then right every day for four weeks but for two days of
+    slips: over the school year the flag is raised (and its habit was last seen
+    yesterday), over the 4 weeks the next step is judged on it is not. Every page, both
+    reports and the CSV give one next step under five ranges, and no active flag beside it."""
+    play(app, classroom, child, Habit.CATS_ALIKE, list(range(45, 66)))
+    play(app, classroom, child, Habit.CORRECT, list(range(3, 28)))
+    play(app, classroom, child, Habit.CATS_ALIKE, [1, 2])
+    day = today()
+    year = date(day.year if day.month >= 8 else day.year - 1, 8, 1)
+    monday = day - timedelta(days=day.weekday())
+    ranges = [
+        "?",
+        f"?start={monday}&end={day}",
+        f"?start={day - timedelta(days=27)}&end={day}",
+        f"?start={year}&end={day}",
+        f"?start={day - timedelta(days=70)}&end={day + timedelta(days=3)}",
+    ]
+    steps: set[tuple[str, str]] = set()
+    for query in ranges:
+        steps |= normalised(shown_steps(teacher_client, classroom, child, query))
+        page = teacher_client.get(f"/children/{child.id}/progress{query}").get_data(as_text=True)
+        if "Move up to" in page.split('id="next-heading"', 1)[1][:400]:
+            assert "⚑ Flag" not in page and "⚑ Flagged" not in page, query
+    assert len(steps) == 1, steps
+    ((move, _),) = steps
+    # The year's page shows the flag raised over it, not active now, and says why.
+    year_page = teacher_client.get(f"/children/{child.id}/progress{ranges[3]}").get_data(
+        as_text=True
+    )
+    assert move == "up"
+    assert "not raised over the 4 weeks up to" in year_page
+
+
+def test_the_delete_page_counts_days_played(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """Thirty days played at two levels are "30 days of progress figures", not the tally rows."""
+    play(app, classroom, child, Habit.CORRECT, list(range(1, 21)))
+    play(app, classroom, child, Habit.CORRECT, list(range(21, 31)), level="peek")
+    html = teacher_client.get(f"/children/{child.id}/delete").get_data(as_text=True)
+    assert "30 days of progress figures" in html
+
+
+def test_a_flag_is_named_before_chance(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """A child who treats all cats alike, and taps at random on other days, plays at about
+    chance: the flag, the cause a teacher can act on, comes first in the line."""
+    cat = make_child(classroom, "Ivy")
+    play(app, classroom, cat, Habit.RANDOM, list(range(8, 27, 2)))
+    play(app, classroom, cat, Habit.CATS_ALIKE, list(range(1, 27, 2)))
+    reasons = dict(
+        names_and_reasons(teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True))
+    )
+    assert reasons["Ivy"].startswith("treats all cats alike"), reasons["Ivy"]
+    assert "; comparisons about what tapping at random would give" in unescape(reasons["Ivy"])
