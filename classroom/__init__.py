@@ -24,6 +24,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from classroom.groups import bp as groups_bp
     from classroom.main import bp as main_bp
     from classroom.play import bp as play_bp
+    from classroom.schools import access as school_access
+    from classroom.schools.views import bp as schools_bp
     from classroom.signin import bp as signin_bp
     from classroom.watch import bp as watch_bp
 
@@ -58,6 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     static_files.init_app(app)
     errors.init_app(app)
     cli.init_app(app)
+    school_access.init_app(app)
 
     for blueprint in (
         main_bp,
@@ -73,6 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         dashboard_bp,
         check_bp,
         number_check_bp,
+        schools_bp,
     ):
         app.register_blueprint(blueprint)
     return app

@@ -263,3 +263,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(tallies_command)
     app.cli.add_command(retention_command)
     app.cli.add_command(reset_password_command)
+    from classroom.schools.cli import coach_command, schools_command
+
+    app.cli.add_command(schools_command)
+    app.cli.add_command(coach_command)

@@ -32,6 +32,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from classroom.extensions import db
 from classroom.game import Level, LimitEnding, Series
 from classroom.game.players import Personality
+from classroom.transactions import ReadsCommitSession
 
 # The four classroom levels of RULES.md R2, easiest first (the engine's Level values).
 LEVELS = tuple(level.value for level in Level)
@@ -151,6 +152,40 @@ class TeacherSession(db.Model):  # type: ignore[name-defined,misc]
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class School(db.Model):  # type: ignore[name-defined,misc]
+    """A school: it holds classes (each class belongs to one), and the coaches who read them."""
+
+    __tablename__ = "schools"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    classes: Mapped[list[Classroom]] = relationship(
+        back_populates="school", order_by="Classroom.name"
+    )
+    coaches: Mapped[list[SchoolCoach]] = relationship(
+        back_populates="school", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class SchoolCoach(db.Model):  # type: ignore[name-defined,misc]
+    """A coach of a school: reads every class of it (overviews, children's pages, reports,
+    CSV files) and changes nothing (docs/dashboards.md, "A school and its coach")."""
+
+    __tablename__ = "school_coaches"
+
+    school_id: Mapped[int] = mapped_column(
+        ForeignKey("schools.id", ondelete="CASCADE"), primary_key=True
+    )
+    teacher_id: Mapped[int] = mapped_column(
+        ForeignKey("teachers.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    school: Mapped[School] = relationship(back_populates="coaches")
+
+
 class Classroom(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "classes"
     __table_args__ = (CheckConstraint(one_of("secret_length", SECRET_LENGTHS), name="secret"),)
@@ -165,7 +200,10 @@ class Classroom(db.Model):  # type: ignore[name-defined,misc]
     # The class's IANA time zone: its days ("today", date ranges, the tallies' days) and the
     # times it shows and exports are local ones (classroom/zones.py).
     time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
+    # The school the class belongs to (a new class: its owner's school, `school_of_new_class`).
+    school_id: Mapped[int] = mapped_column(ForeignKey("schools.id"), index=True)
 
+    school: Mapped[School] = relationship(back_populates="classes")
     memberships: Mapped[list[ClassTeacher]] = relationship(
         back_populates="classroom", cascade="all, delete-orphan", passive_deletes=True
     )
@@ -692,3 +730,35 @@ class NumberCheckAnswer(db.Model):  # type: ignore[name-defined,misc]
     line_max: Mapped[int] = mapped_column(Integer)
     response: Mapped[float] = mapped_column(Float)
     correct: Mapped[bool | None] = mapped_column()
+
+
+@event.listens_for(ReadsCommitSession, "before_flush")
+def _school_of_new_classes(session: Any, context: Any, instances: Any) -> None:
+    """A class made without a school joins its owner's: the school of the owner's other
+    classes, or a new one named after the owner (so every way of making a class, a form, the
+    demo, a benchmark, gives it one)."""
+    for obj in list(session.new):
+        if isinstance(obj, Classroom) and obj.school is None and obj.school_id is None:
+            owner = next((m.teacher for m in obj.memberships if m.role == "owner"), None)
+            with session.no_autoflush:
+                obj.school = school_of_new_class(session, owner, obj.name)
+
+
+def school_of_new_class(session: Any, owner: Teacher | None, class_name: str) -> School:
+    """The school a new class of `owner` belongs to: that of their newest class they own, or
+    a new school named after them."""
+    if owner is not None and owner.id is not None:
+        found = session.scalar(
+            db.select(School)
+            .join(Classroom, Classroom.school_id == School.id)
+            .join(ClassTeacher, ClassTeacher.class_id == Classroom.id)
+            .where(ClassTeacher.teacher_id == owner.id, ClassTeacher.role == "owner")
+            .order_by(Classroom.id.desc())
+            .limit(1)
+        )
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+    name = f"{owner.name}'s school" if owner is not None else f"School of {class_name}"
+    school = School(name=name[:120])
+    session.add(school)
+    return school

@@ -40,6 +40,7 @@ from classroom.pictures import new_invite_code, new_join_code, new_secret, typed
 from classroom.progress import needs_you
 from classroom.progress.keep import rebuild
 from classroom.roster import full_stop
+from classroom.schools.access import coached_schools
 from classroom.zones import known_zones, today_in
 
 bp = teacher_blueprint("classes", __name__, url_prefix="/classes")
@@ -64,7 +65,12 @@ def index() -> str:
         .order_by(Classroom.name)
     ).all()
     return render_template(
-        "classes/index.html", classes=classes, invites=waiting_invites(me), confirm=ConfirmForm()
+        "classes/index.html",
+        classes=classes,
+        invites=waiting_invites(me),
+        confirm=ConfirmForm(),
+        # A coach lands here too: the schools they read, and no class to make.
+        schools=coached_schools(me.id),
     )
 
 

@@ -21,7 +21,7 @@ from sqlalchemy import update
 from sqlalchemy.engine import CursorResult
 from werkzeug.wrappers import Response as BaseResponse
 
-from classroom.access import child_or_404, class_or_404, teacher, teacher_blueprint
+from classroom.access import child_or_404, teacher, teacher_blueprint
 from classroom.assignments import LEVEL_NAMES, Assignment, assign, describe_change
 from classroom.check.columns import CSV_GUIDE
 from classroom.check.results import child_checks, class_changes, report_check
@@ -44,6 +44,7 @@ from classroom.models import LEVELS, Child, Classroom
 from classroom.progress import DateRange, activity_today, child_progress, overview
 from classroom.progress import recommendation as recommendation_for
 from classroom.progress.attention import last_played
+from classroom.schools.access import readable_child_or_404, readable_class_or_404, reads_only
 from classroom.zones import DEFAULT_ZONE, today_in
 
 bp = teacher_blueprint("dashboard", __name__)
@@ -146,7 +147,7 @@ def range_context(dates: DateRange, day: date) -> dict[str, Any]:
 @bp.get("/classes/<int:class_id>/overview")
 def class_overview(class_id: int) -> str:
     """The class at a glance: every child's row, the class's card pairs, and today's play."""
-    classroom = class_or_404(class_id)
+    classroom = readable_class_or_404(class_id)
     day = today(classroom.time_zone)
     dates = chosen_dates(day)
     data = overview(classroom, dates, day)
@@ -170,6 +171,7 @@ def class_overview(class_id: int) -> str:
         grid_minimum=MIN_GRID_CELL,
         poll_ms=TODAY_POLL_MS,
         number_check_changes=class_changes(classroom.active_children),
+        read_only=reads_only(classroom),
         **today_context(classroom, day),
         **range_context(dates, day),
     )
@@ -191,7 +193,7 @@ def class_today(class_id: int) -> str | Response:
     """Just the "Today" panel, for the overview to fetch every few seconds while children play;
     a teacher who opens its address (a link shared, the browser's history) gets the overview,
     at its Today panel, not a bare piece of a page."""
-    classroom = class_or_404(class_id)
+    classroom = readable_class_or_404(class_id)
     if request.headers.get("Sec-Fetch-Mode") == "navigate":
         return redirect(url_for("dashboard.class_overview", class_id=class_id) + "#today-heading")
     day = today(classroom.time_zone)
@@ -201,7 +203,7 @@ def class_today(class_id: int) -> str | Response:
 @bp.get("/classes/<int:class_id>/export/summary.csv")
 def summary_csv(class_id: int) -> Response:
     """The class overview as a CSV file: one row per child (docs/dashboards.md lists columns)."""
-    classroom = class_or_404(class_id)
+    classroom = readable_class_or_404(class_id)
     day = today(classroom.time_zone)
     dates = chosen_dates(day)
     rows = sorting.sort_rows(overview(classroom, dates, day).rows, "name", "asc")
@@ -212,7 +214,7 @@ def summary_csv(class_id: int) -> Response:
 @bp.get("/classes/<int:class_id>/export/choices.csv")
 def choices_csv(class_id: int) -> Response:
     """Every recorded choice of the class in the range as a CSV file, streamed."""
-    classroom = class_or_404(class_id)
+    classroom = readable_class_or_404(class_id)
     dates = chosen_dates(today(classroom.time_zone))
     name = f"{file_slug(classroom.name)}-choices-{dates.start}-{dates.end}.csv"
     # The rows are read while the response is sent, so the request (and its session) must last.
@@ -268,6 +270,8 @@ def child_context(child: Child, dates: DateRange, day: date) -> dict[str, Any]:
             "numerals": charts.numerals(summary.numerals),
         },
         "number_check": child_checks(child),
+        # A coach reads the page: no move, no language to keep, no sign-in page to open.
+        "read_only": reads_only(child.classroom),
         **range_context(dates, day),
     }
 
@@ -275,7 +279,7 @@ def child_context(child: Child, dates: DateRange, day: date) -> dict[str, Any]:
 @bp.get("/children/<int:child_id>/progress")
 def child_page(child_id: int) -> str:
     """One child's progress over weeks, their slips and strengths, and the level move."""
-    child = child_or_404(child_id)
+    child = readable_child_or_404(child_id)
     day = today(child.classroom.time_zone)
     dates = chosen_dates(day)
     context = child_context(child, dates, day)
@@ -293,7 +297,7 @@ def child_page(child_id: int) -> str:
 def report(child_id: int) -> str:
     """A one-page progress report for a parent, in the child's report language, for printing
     on A4 or US Letter paper."""
-    child = child_or_404(child_id)
+    child = readable_child_or_404(child_id)
     day = today(child.classroom.time_zone)
     dates = chosen_dates(day)
     paper = request.args.get("paper", "a4")

@@ -18,7 +18,14 @@ from flask.testing import FlaskClient
 from classroom import create_app
 from classroom.auth import tokens
 from classroom.extensions import db
-from classroom.models import Child, ClassTeacher, CoTeacherInvite, NumberCheck, PlayTable
+from classroom.models import (
+    Child,
+    Classroom,
+    ClassTeacher,
+    CoTeacherInvite,
+    NumberCheck,
+    PlayTable,
+)
 from classroom.tables.seating import open_table, seat_child, start_table
 from tests.web.conftest import (
     MadeChild,
@@ -86,6 +93,9 @@ DASHBOARD = {
     "dashboard.move_level",
     "dashboard.report",
 }
+# A school's coach only (test_access_coach.py): a teacher of the school gets 404, as a teacher
+# reads their own classes, not the others of the school.
+COACH_ONLY = {"schools.school_page"}
 # Everything else is a teacher page about one class, child, group or invitation:
 # anonymous and child sessions are sent to the teacher sign-in, the wrong teacher gets 404.
 
@@ -151,6 +161,7 @@ def world(
         db.session.add(number_check)
         db.session.commit()
         check_id = number_check.id
+        school_id = db.session.get(Classroom, classroom.id).school_id
     values = {
         "class_id": classroom.id,
         "child_id": child.id,
@@ -163,6 +174,7 @@ def world(
         "seat": 0,
         "check_id": check_id,
         "token": token,
+        "school_id": school_id,
     }
     # The child's tablet was closed ten minutes ago: any read of the table that may act on it
     # (advance_computers) has a move to make there, which only a request allowed there may.
@@ -291,6 +303,8 @@ def test_right_teacher(app: Flask, world: World, endpoint: str, method: str) -> 
     assert response.status_code < 500
     if endpoint in CHILD:
         assert response.status_code == 302
+    elif endpoint in COACH_ONLY:
+        assert response.status_code == 404
     elif endpoint not in PUBLIC:
         assert response.status_code != 404, f"the right teacher could not reach {endpoint}"
         if method == "GET":
