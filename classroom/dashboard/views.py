@@ -44,13 +44,14 @@ from classroom.models import LEVELS, Child, Classroom
 from classroom.progress import DateRange, activity_today, child_progress, overview
 from classroom.progress import recommendation as recommendation_for
 from classroom.progress.attention import last_played
+from classroom.progress.term import term_view
 from classroom.schools.access import readable_child_or_404, readable_class_or_404, reads_only
 from classroom.zones import DEFAULT_ZONE, today_in
 
 bp = teacher_blueprint("dashboard", __name__)
 
 PAPERS = ("a4", "letter")
-KEPT = ("sort", "dir", "paper")  # query arguments a new date range keeps
+KEPT = ("sort", "dir", "paper", "view")  # query arguments a new date range keeps
 TODAY_POLL_MS = 5000  # how often the overview's "Today" panel asks for news
 SCHOOL_YEAR_STARTS = (8, 1)  # month, day: a school year is taken to start on 1 August
 
@@ -172,6 +173,8 @@ def class_overview(class_id: int) -> str:
         poll_ms=TODAY_POLL_MS,
         number_check_changes=class_changes(classroom.active_children),
         read_only=reads_only(classroom),
+        # The term view is read on demand: it reads every choice's time for the minutes.
+        term=term_view(classroom, data) if request.args.get("view") == "term" else None,
         **today_context(classroom, day),
         **range_context(dates, day),
     )

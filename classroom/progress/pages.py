@@ -328,9 +328,12 @@ def child_progress(child: Child, dates: DateRange, today: date) -> ChildProgress
     (row,) = rows_of(child.class_id, [child], found, dates, as_of, child.classroom.time_zone)
     # Memory week by week leaves out what the summary leaves out (cat-cat slips when the
     # cat-versus-rat pattern shows), so the chart and the figure above it agree.
+    # The charts start at the class's first game: a school year's range began with weeks of
+    # empty points before anyone played.
+    first = source.first_game(child.class_id)
     weeks = weekly_of(
         source.weekly_tallies(child.id, dates),
-        start=dates.start,
+        start=max(dates.start, first) if first is not None and first <= dates.end else dates.start,
         end=dates.end,
         cat_versus_rat=row.summary.cats.pattern,
     )

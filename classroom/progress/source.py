@@ -122,6 +122,15 @@ def recent(class_id: int, child_ids: Sequence[int], today: date) -> dict[int, li
     return found
 
 
+def first_game(class_id: int) -> date | None:
+    """The class's first day with a game (charts and the term view start there)."""
+    return db.session.scalar(
+        select(func.min(DailyTally.day)).where(
+            DailyTally.class_id == class_id, DailyTally.key == "game"
+        )
+    )
+
+
 def habit_days(class_id: int, child_ids: Sequence[int], dates: Any) -> dict[int, list[Tally]]:
     """Each child's tallies of the flags' habits (insights.fading) over `dates`, day by day
     (levels added up): when a habit was last seen, and the chances since."""

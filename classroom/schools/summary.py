@@ -7,16 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import select
-
 from classroom.check.service import done_checks
-from classroom.extensions import db
 from classroom.game import Level
 from classroom.insights import Rate
 from classroom.insights.measures import MIN_COMPARISONS, rate
-from classroom.models import AssignmentChange, Child, Classroom
+from classroom.models import Classroom
 from classroom.progress import DateRange, NeedsYou, needs_you, overview
-from classroom.zones import day_start
+from classroom.progress.term import moves_up
 
 ORDER = [level.value for level in Level]
 
@@ -45,23 +42,6 @@ class ClassLine:
     moves_up: int  # level moves up made in the term
     check: CheckChange | None
     needs: NeedsYou
-
-
-def moves_up(class_ids: list[int], since: date, time_zone: str) -> int:
-    """Level moves up made since `since` to the children of these classes."""
-    count = 0
-    for before, after in db.session.execute(
-        select(AssignmentChange.before, AssignmentChange.after)
-        .join(Child, Child.id == AssignmentChange.child_id)
-        .where(
-            Child.class_id.in_(class_ids),
-            AssignmentChange.changed_at >= day_start(since, time_zone),
-        )
-    ):
-        old, new = (before or {}).get("level"), (after or {}).get("level")
-        if old in ORDER and new in ORDER and ORDER.index(new) > ORDER.index(old):
-            count += 1
-    return count
 
 
 def check_change(classroom: Classroom) -> CheckChange | None:
@@ -99,7 +79,7 @@ def class_line(classroom: Classroom, term: DateRange, today: date, max_tries: in
         by_level,
         rate(hits, chances, MIN_COMPARISONS).with_chance(chance),
         flags,
-        moves_up([classroom.id], term.start, classroom.time_zone),
+        moves_up([classroom.id], term.start, term.end, classroom.time_zone),
         check_change(classroom),
         needs_you(classroom, today, max_tries),
     )

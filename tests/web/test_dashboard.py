@@ -591,11 +591,18 @@ def test_not_enough_looks_per_turn_is_muted_as_every_other_figure(
 
 
 def test_a_week_without_a_game_says_no_games_not_not_enough_yet(
-    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    child: MadeChild,
+    make_child: Callable[..., MadeChild],
 ) -> None:
     """A review read "0 | not enough yet: 0 of 10 chances" in every column of the weeks a
     child had not played yet: such a week says "no games" (muted), and the weeks played keep
-    their figures."""
+    their figures. (The class began a month ago with another child: the charts start at the
+    class's first game.)"""
+    other = make_child(classroom, "Early E.")
+    fill(app, classroom, [other], weeks=4, games=16)
     fill(app, classroom, [child], weeks=2, games=16)
     html = page(teacher_client, f"/children/{child.id}/progress")
     table = html.split('id="weeks-table"', 1)[1].split("</table>", 1)[0]

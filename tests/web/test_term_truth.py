@@ -216,3 +216,41 @@ def test_a_flag_is_named_before_chance(
     )
     assert reasons["Ivy"].startswith("treats all cats alike"), reasons["Ivy"]
     assert "; comparisons about what tapping at random would give" in unescape(reasons["Ivy"])
+
+
+def test_the_term_view_sets_the_start_against_now(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """Tapping at random for the first four weeks, right every day for the last four, moved
+    up between: the term view gives the level then and now, the start at chance and now
+    above it, "going up" over the whole range, and the class summary counts the move; the
+    charts and the start begin at the class's first game, not on 1 August."""
+    play(app, classroom, child, Habit.RANDOM, list(range(35, 63)))
+    play(app, classroom, child, Habit.CORRECT, list(range(1, 29)))
+    with app.app_context():
+        from classroom.assignments import Assignment, assign
+        from classroom.extensions import db
+        from classroom.models import Child, Teacher
+
+        kid = db.session.get(Child, child.id)
+        owner = db.session.scalars(db.select(Teacher)).first()
+        assign([kid], Assignment(level="peek"), owner, "moved up")
+        db.session.commit()
+    day = today()
+    year = date(day.year if day.month >= 8 else day.year - 1, 8, 1)
+    html = unescape(
+        teacher_client.get(
+            f"/classes/{classroom.id}/overview?start={year}&end={day}&view=term"
+        ).get_data(as_text=True)
+    )
+    term = html.split('id="term-heading"', 1)[1].split("</section>", 1)[0]
+    first = day - timedelta(days=62)
+    assert "the class's first game was on" in term
+    assert f"Start: {first:%-d %b %Y}" in term.replace("<strong>", "").replace("</strong>", "")
+    assert "Ultra-Peek → <strong>Peek</strong>" in term
+    assert "at chance" in term and "going up" in term
+    assert "Moves up: 1" in term.replace("<strong>", "").replace("</strong>", "")
+    assert re.search(r"Minutes played: [1-9]\d*", term.replace("</strong>", ""))
+    # Without ?view=term the overview only offers it.
+    plain = teacher_client.get(f"/classes/{classroom.id}/overview").get_data(as_text=True)
+    assert "Show the term view" in plain
