@@ -17,11 +17,11 @@ from classroom.extensions import db
 from classroom.game import Level
 from classroom.insights import Rate, Trend
 from classroom.insights.summary import TREND_STEP, summary_of
-from classroom.models import AssignmentChange, Child, ChoiceRow, Classroom
-from classroom.zones import aware, day_start
+from classroom.models import ChoiceRow, Classroom
+from classroom.zones import aware
 
 from . import source
-from .levels import assigned_on
+from .levels import Assigned, assigned_on
 from .pages import ClassOverview, DateRange
 
 WINDOW_DAYS = 28  # the start and the end of a term: its first and last 4 weeks of play
@@ -54,7 +54,7 @@ class TermView:
     rows: list[TermRow]
     by_level_start: dict[str, int]
     by_level_now: dict[str, int]
-    moves_up: int
+    moved_up: int  # children at a higher level now than at the start
     flags_raised: int  # flags raised over the range (active or not)
     flags_faded: int  # of those, the ones not active on its last day
     minutes: int  # minutes of play of the class's children in the range
@@ -84,22 +84,33 @@ def term_trend(first: Rate, last: Rate) -> Trend | None:
     return Trend.STEADY
 
 
-def moves_up(class_ids: list[int], since: date, until: date, time_zone: str) -> int:
-    """Level moves up made to the children of these classes between two days."""
-    count = 0
-    for before, after in db.session.execute(
-        select(AssignmentChange.before, AssignmentChange.after)
-        .join(Child, Child.id == AssignmentChange.child_id)
-        .where(
-            Child.class_id.in_(class_ids),
-            AssignmentChange.changed_at >= day_start(since, time_zone),
-            AssignmentChange.changed_at < day_start(until + timedelta(days=1), time_zone),
-        )
-    ):
-        old, new = (before or {}).get("level"), (after or {}).get("level")
-        if old in ORDER and new in ORDER and ORDER.index(new) > ORDER.index(old):
-            count += 1
-    return count
+def moved_up(start: dict[int, Assigned], now: dict[int, Assigned]) -> int:
+    """The children at a higher level now than at the start: counted from the same levels
+    the page shows then and now, so the two cannot disagree (history filled in at a level
+    set later, as the demo's, would otherwise count moves that no level shows)."""
+    return sum(
+        1
+        for child_id, then in start.items()
+        if child_id in now
+        and ORDER.index(now[child_id].level.value) > ORDER.index(then.level.value)
+    )
+
+
+def levels_then_and_now(
+    classroom: Classroom, dates: DateRange, as_of: date
+) -> tuple[dict[int, Assigned], dict[int, Assigned], DateRange, DateRange, date | None]:
+    """Each active child's level at the start of play in the range and at its end, with the
+    two windows and the class's first game."""
+    children = classroom.active_children
+    first = source.first_game(classroom.id)
+    start, end = windows(dates, as_of, first)
+    return (
+        assigned_on(classroom.id, children, start.start, classroom.time_zone),
+        assigned_on(classroom.id, children, as_of, classroom.time_zone),
+        start,
+        end,
+        first,
+    )
 
 
 def minutes_played(class_id: int, child_ids: list[int], dates: DateRange, zone: str) -> int:
@@ -132,10 +143,7 @@ def term_view(classroom: Classroom, data: ClassOverview) -> TermView:
     dates, as_of = data.range, data.as_of
     children = classroom.active_children
     ids = [c.id for c in children]
-    first = source.first_game(classroom.id)
-    start, end = windows(dates, as_of, first)
-    at_start = assigned_on(classroom.id, children, start.start, classroom.time_zone)
-    at_end = assigned_on(classroom.id, children, as_of, classroom.time_zone)
+    at_start, at_end, start, end, first = levels_then_and_now(classroom, dates, as_of)
     early = source.summed(classroom.id, ids, start)
     late = source.summed(classroom.id, ids, end)
     rows = []
@@ -167,7 +175,7 @@ def term_view(classroom: Classroom, data: ClassOverview) -> TermView:
         rows,
         by_start,
         by_now,
-        moves_up([classroom.id], dates.start, as_of, classroom.time_zone),
+        moved_up(at_start, at_end),
         len(raised),
         sum(1 for state in raised if not state.active),
         minutes_played(classroom.id, ids, dates, classroom.time_zone),

@@ -13,7 +13,7 @@ from classroom.insights import Rate
 from classroom.insights.measures import MIN_COMPARISONS, rate
 from classroom.models import Classroom
 from classroom.progress import DateRange, NeedsYou, needs_you, overview
-from classroom.progress.term import moves_up
+from classroom.progress.term import levels_then_and_now, moved_up
 
 ORDER = [level.value for level in Level]
 
@@ -39,7 +39,7 @@ class ClassLine:
     by_level: dict[str, int]  # level value -> active children at it now
     comparisons: Rate  # over the term, with its chance level
     flags: dict[str, int]  # flag kind -> children with it active
-    moves_up: int  # level moves up made in the term
+    moved_up: int  # children at a higher level now than at the term's first game
     check: CheckChange | None
     needs: NeedsYou
 
@@ -79,7 +79,7 @@ def class_line(classroom: Classroom, term: DateRange, today: date, max_tries: in
         by_level,
         rate(hits, chances, MIN_COMPARISONS).with_chance(chance),
         flags,
-        moves_up([classroom.id], term.start, term.end, classroom.time_zone),
+        moved_up(*levels_then_and_now(classroom, term, today)[:2]),
         check_change(classroom),
         needs_you(classroom, today, max_tries),
     )

@@ -249,7 +249,7 @@ def test_the_term_view_sets_the_start_against_now(
     assert f"Start: {first:%-d %b %Y}" in term.replace("<strong>", "").replace("</strong>", "")
     assert "Ultra-Peek → <strong>Peek</strong>" in term
     assert "at chance" in term and "going up" in term
-    assert "Moves up: 1" in term.replace("<strong>", "").replace("</strong>", "")
+    assert "Moved up: 1 child" in term.replace("<strong>", "").replace("</strong>", "")
     assert re.search(r"Minutes played: [1-9]\d*", term.replace("</strong>", ""))
     # Without ?view=term the overview only offers it.
     plain = teacher_client.get(f"/classes/{classroom.id}/overview").get_data(as_text=True)
