@@ -264,6 +264,8 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(retention_command)
     app.cli.add_command(reset_password_command)
     from classroom.schools.cli import coach_command, schools_command
+    from classroom.schools.roster_cli import roster_command
 
     app.cli.add_command(schools_command)
     app.cli.add_command(coach_command)
+    app.cli.add_command(roster_command)

@@ -105,6 +105,8 @@ class Teacher(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     # When wrong passwords first used up the account's own limit since the teacher last signed
     # in (new browsers were then refused): told at the next sign-in, and by email at once.
     locked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The school information system's id (OneRoster sourcedId), for a roster import.
+    sourced_id: Mapped[str | None] = mapped_column(String(255), index=True, unique=True)
 
     memberships: Mapped[list[ClassTeacher]] = relationship(
         back_populates="teacher", cascade="all, delete-orphan", passive_deletes=True
@@ -160,6 +162,8 @@ class School(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # The school information system's id (OneRoster sourcedId), for a roster import.
+    sourced_id: Mapped[str | None] = mapped_column(String(255), index=True, unique=True)
 
     classes: Mapped[list[Classroom]] = relationship(
         back_populates="school", order_by="Classroom.name"
@@ -202,6 +206,8 @@ class Classroom(db.Model):  # type: ignore[name-defined,misc]
     time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
     # The school the class belongs to (a new class: its owner's school, `school_of_new_class`).
     school_id: Mapped[int] = mapped_column(ForeignKey("schools.id"), index=True)
+    # The school information system's id (OneRoster sourcedId), for a roster import.
+    sourced_id: Mapped[str | None] = mapped_column(String(255), index=True, unique=True)
 
     school: Mapped[School] = relationship(back_populates="classes")
     memberships: Mapped[list[ClassTeacher]] = relationship(
@@ -312,6 +318,9 @@ class Child(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
     display_name: Mapped[str] = mapped_column(String(40))
+    # The school information system's id (OneRoster sourcedId): one child may have a row in
+    # each class they were in (the old one archived), so it is not unique.
+    sourced_id: Mapped[str | None] = mapped_column(String(255), index=True)
     picture: Mapped[str] = mapped_column(String(20))
     colour: Mapped[str] = mapped_column(String(20))
     # The secret picture sequence, comma separated ("" when the class uses no secret).
