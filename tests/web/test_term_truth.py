@@ -254,3 +254,64 @@ def test_the_term_view_sets_the_start_against_now(
     # Without ?view=term the overview only offers it.
     plain = teacher_client.get(f"/classes/{classroom.id}/overview").get_data(as_text=True)
     assert "Show the term view" in plain
+
+
+def test_the_report_tells_the_game_and_the_number_check_as_one_story(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """Treats all cats alike in the game but gets "Which is more?" right in the check: the
+    parent reads one story with the child's own slip (a review read "treats 3 and 4 as the
+    same" beside "'Which is more?': 10 of 10 right")."""
+    from datetime import UTC, datetime
+
+    from classroom.insights.check_children import CheckHabit
+    from tests.web.test_number_check_pages import done_check
+
+    play(app, classroom, child, Habit.CATS_ALIKE, list(range(1, 15)))
+    done_check(app, classroom, child, 22, CheckHabit.LINEAR, datetime.now(UTC))
+    html = unescape(teacher_client.get(f"/children/{child.id}/report").get_data(as_text=True))
+    text = html.split('<article class="report"', 1)[1]
+    found = re.search(
+        r"knows which of two numbers is more \((\d+) of (\d+) right in the number check\), "
+        r"but in the game (?:sometimes|often|most of the time) keeps a (\d) when a (\d) comes",
+        text,
+    )
+    assert found, text[:3000]
+    assert int(found[3]) > int(found[4])  # the child's own slip: a higher card kept
+    assert f"Put a {found[3]} and a {found[4]} face up" in text
+    assert "such as 3 and 4" not in text
+
+
+def test_a_child_who_plays_the_most_needs_more_choices_per_game(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """Held only by too few comparisons after a game every school day: the sentence asks for
+    more choices per game, not more games."""
+    from datetime import UTC, datetime
+
+    from sqlalchemy import update
+
+    from classroom.extensions import db
+    from classroom.models import AssignmentChange, DailyTally
+
+    busy = make_child(classroom, "Zoe")
+    play(app, classroom, busy, Habit.CORRECT, list(range(1, 40)))
+    with app.app_context():
+        # Few comparisons in each game: keep one comparison a day in the last 2 weeks.
+        db.session.execute(
+            update(DailyTally)
+            .where(DailyTally.child_id == busy.id, DailyTally.key.in_(("cmp", "chance:cmp")))
+            .values(chances=1, hits=1)
+        )
+        db.session.execute(
+            update(AssignmentChange).values(changed_at=datetime.now(UTC) - timedelta(weeks=8))
+        )
+        db.session.commit()
+    reasons = dict(
+        names_and_reasons(teacher_client.get(f"/classes/{classroom.id}").get_data(as_text=True))
+    )
+    assert reasons["Zoe"].startswith("needs more choices per game: "), reasons["Zoe"]
+    assert "games, among the most in the class, where a move needs 20" in reasons["Zoe"]
