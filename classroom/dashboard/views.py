@@ -17,6 +17,7 @@ from flask import (
     url_for,
 )
 from flask_babel import force_locale, format_date
+from markupsafe import Markup
 from sqlalchemy import update
 from sqlalchemy.engine import CursorResult
 from werkzeug.wrappers import Response as BaseResponse
@@ -296,37 +297,87 @@ def child_page(child_id: int) -> str:
     return render_template("dashboard/child.html", **context)
 
 
-@bp.get("/children/<int:child_id>/report")
-def report(child_id: int) -> str:
-    """A one-page progress report for a parent, in the child's report language, for printing
-    on A4 or US Letter paper."""
-    child = readable_child_or_404(child_id)
-    day = today(child.classroom.time_zone)
-    dates = chosen_dates(day)
-    paper = request.args.get("paper", "a4")
-    if paper not in PAPERS:
-        paper = "a4"
+# Time zones of the Americas, where paper is US Letter; elsewhere A4 (a class's region is
+# known by its zone: a review found A4 the only paper for a class in Chicago).
+LETTER_ZONES = ("America/", "US/", "Canada/", "Brazil/", "Chile/", "Mexico/", "Cuba", "Jamaica")
+
+
+def region_paper(time_zone: str | None) -> str:
+    """The paper a class's region prints on: Letter in the Americas, else A4."""
+    zone = time_zone or DEFAULT_ZONE
+    return "letter" if zone.startswith(LETTER_ZONES) or zone == "Pacific/Honolulu" else "a4"
+
+
+def chosen_paper(time_zone: str | None) -> str:
+    """?paper= when it names a paper, else the class's region's."""
+    paper = request.args.get("paper", "")
+    return paper if paper in PAPERS else region_paper(time_zone)
+
+
+def report_context(child: Child, dates: DateRange, day: date) -> dict[str, Any]:
+    """Everything one child's report shows, its sentences in the child's report language."""
     context = child_context(child, dates, day)
     language = child.report_language if child.report_language in LANGUAGES else "en"
     # The report's number check is the period's, or says it is from before it.
     checked = report_check(context["number_check"], dates.start, dates.end)
     with force_locale(language):
-        return render_template(
-            "dashboard/report.html",
-            paper=paper,
-            report=parent_report(
+        return {
+            **context,
+            "report": parent_report(
                 child.display_name,
                 child.classroom.name,
                 context["data"],
                 context["applies"],
                 checked,
             ),
-            language=language,
+            "language": language,
+            "printed": format_date(day, format="long"),
+            "report_check": checked,
+        }
+
+
+@bp.get("/children/<int:child_id>/report")
+def report(child_id: int) -> str:
+    """A one-page progress report for a parent, in the child's report language, for printing
+    on A4 or US Letter paper (the class's region's unless chosen)."""
+    child = readable_child_or_404(child_id)
+    day = today(child.classroom.time_zone)
+    dates = chosen_dates(day)
+    context = report_context(child, dates, day)
+    with force_locale(context["language"]):
+        return render_template(
+            "dashboard/report.html",
+            paper=chosen_paper(child.classroom.time_zone),
             languages=LANGUAGES,
-            printed=format_date(day, format="long"),
-            report_check=checked,
             **context,
         )
+
+
+@bp.get("/classes/<int:class_id>/reports")
+def class_reports(class_id: int) -> str:
+    """Every active child's report of the class in one page to print, one child a page, each
+    in the child's report language, on the class's region's paper unless chosen."""
+    classroom = readable_class_or_404(class_id)
+    day = today(classroom.time_zone)
+    dates = chosen_dates(day)
+    articles = []
+    used = []
+    for child in classroom.active_children:
+        context = report_context(child, dates, day)
+        with force_locale(context["language"]):
+            articles.append(
+                Markup(render_template("dashboard/_report_article.html", batch=True, **context))
+            )
+        used.append(LANGUAGES[context["language"]])
+    return render_template(
+        "dashboard/reports.html",
+        classroom=classroom,
+        articles=articles,
+        languages_used=", ".join(sorted(set(used))) or "none yet",
+        paper=chosen_paper(classroom.time_zone),
+        paper_from_region=request.args.get("paper") not in PAPERS,
+        **range_context(dates, day),
+    )
 
 
 @bp.post("/children/<int:child_id>/report/language")

@@ -92,6 +92,7 @@ DASHBOARD = {
     "dashboard.child_page",
     "dashboard.move_level",
     "dashboard.report",
+    "dashboard.class_reports",
 }
 # A school's coach only (test_access_coach.py): a teacher of the school gets 404, as a teacher
 # reads their own classes, not the others of the school.

@@ -33,6 +33,7 @@ COACH_READS = {
     "dashboard.choices_csv",
     "dashboard.child_page",
     "dashboard.report",
+    "dashboard.class_reports",
     "dashboard.column_guide",
     "schools.school_page",
 }

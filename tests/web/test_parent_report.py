@@ -29,6 +29,7 @@ CATALOGS = ROOT / "classroom" / "translations"
 SOURCES = (
     ("python", ROOT / "classroom" / "dashboard" / "report.py"),
     ("jinja2", ROOT / "templates" / "dashboard" / "report.html"),
+    ("jinja2", ROOT / "templates" / "dashboard" / "_report_article.html"),
     # The number check's section of the report, and its drawing (docs/number_check.md).
     ("jinja2", ROOT / "templates" / "dashboard" / "_number_check_report.html"),
     ("jinja2", ROOT / "templates" / "dashboard" / "_number_line.html"),

@@ -315,3 +315,35 @@ def test_a_child_who_plays_the_most_needs_more_choices_per_game(
     )
     assert reasons["Zoe"].startswith("needs more choices per game: "), reasons["Zoe"]
     assert "games, among the most in the class, where a move needs 20" in reasons["Zoe"]
+
+
+def test_every_report_of_a_class_prints_in_one_go(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """One report a child, each in the family's language, on the class's region's paper
+    (Letter for a class in Chicago), the same sentences as each child's own report."""
+    from classroom.extensions import db
+    from classroom.models import Child, Classroom
+
+    ava, ben = make_child(classroom, "Ava"), make_child(classroom, "Ben")
+    play(app, classroom, ava, Habit.CORRECT, list(range(1, 10)))
+    with app.app_context():
+        db.session.get(Child, ben.id).report_language = "es"
+        db.session.get(Classroom, classroom.id).time_zone = "America/Chicago"
+        db.session.commit()
+    html = teacher_client.get(f"/classes/{classroom.id}/reports").get_data(as_text=True)
+    assert "paper-letter" in html and "the class's region, America/Chicago" in html
+    articles = html.split('<article class="report"')[1:]
+    assert len(articles) == 2
+    assert 'lang="en"' in articles[0] and "Ava: Rat-a-Tat-Cat progress report" in articles[0]
+    assert 'lang="es"' in articles[1] and "En Rat-a-Tat-Cat" in articles[1]
+    assert "teacher-note" not in html  # one family's sentence is added on that child's report
+    own = teacher_client.get(f"/children/{ava.id}/report").get_data(as_text=True)
+    assert "paper-letter" in own
+    said = re.search(r'<p class="report-intro">(.*?)</p>', own, re.S)
+    assert said is not None and said[1] in articles[0]
+    a4 = teacher_client.get(f"/classes/{classroom.id}/reports?paper=a4").get_data(as_text=True)
+    assert "paper-a4" in a4
