@@ -204,6 +204,8 @@ for _group, _who in _TELLING_WHO.items():
 CHOICE_GUIDE: dict[str, str] = {
     "choice_id": "the recorded choice's id (rows are append-only, so ids only grow)",
     "when": "when the choice was made, in the class's time zone: ISO date and time to the second with the offset from UTC (2026-11-20T16:05:09-08:00)",
+    "date": "the day of the choice in the class's time zone (2026-11-20), which a spreadsheet reads as a date",
+    "local_time": "the time of the choice on the class's clock, to the second (16:05:09), which a spreadsheet reads as a time",
     "child_id": "the child's id",
     "child": "the child's display name (guarded against spreadsheet formulas as in the summary)",
     "table_id": "the card table it was played at; empty for simulated history (demo data) or once the table is deleted",

@@ -24,7 +24,7 @@ from classroom.insights.discrimination import Discrimination, Telling
 from classroom.insights.fading import FlagState
 from classroom.models import Child, ChoiceRow
 from classroom.progress import ChildRow, DateRange
-from classroom.zones import DEFAULT_ZONE, offset_text
+from classroom.zones import DEFAULT_ZONE, local, offset_text
 
 POSITIONS = (1, 2, 3, 4)
 FLAGS = ("cat_versus_rat", "memory", "counting", "adding", "calling")
@@ -216,6 +216,8 @@ def summary_lines(rows: Sequence[ChildRow], dates: DateRange) -> Iterator[str]:
 KEY_COLUMNS = [
     "choice_id",
     "when",
+    "date",
+    "local_time",
     "child_id",
     "child",
     "table_id",
@@ -280,6 +282,9 @@ def choice_cells(row: ChoiceRow, name: str, time_zone: str = DEFAULT_ZONE) -> li
     return [
         row.id,
         offset_text(row.created_at, time_zone),
+        # A spreadsheet reads these two as a date and a time (it reads the ISO stamp as text).
+        local(row.created_at, time_zone).date().isoformat(),
+        local(row.created_at, time_zone).strftime("%H:%M:%S"),
         row.child_id,
         text(name),
         row.table_id,

@@ -212,3 +212,32 @@ def test_power_cards_are_named(
     cards = {row["hand"] for row in rows}
     assert cards <= {"", *map(str, range(10)), "PEEK", "SWAP", "DRAW 2"}
     assert all(row["table_id"] == str(table_id) for row in rows)
+
+
+def test_the_choices_csv_has_a_date_and_a_local_time_a_spreadsheet_reads(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """Besides the ISO stamp with its offset, the class's day and clock time, each in a form a
+    spreadsheet reads as a date and a time (issue 40)."""
+    from datetime import datetime
+
+    from classroom.insights.simulate import Habit
+    from tests.web.test_needs_you import play
+
+    with app.app_context():
+        db.session.get(Classroom, classroom.id).time_zone = "America/Los_Angeles"
+        db.session.commit()
+    play(app, classroom, child, Habit.CORRECT, [2])
+    day = today()
+    start = day - timedelta(days=6)
+    response = teacher_client.get(
+        f"/classes/{classroom.id}/export/choices.csv?start={start}&end={day}"
+    )
+    rows = list(csv.DictReader(io.StringIO(response.data.decode("utf-8-sig"))))
+    assert rows
+    for row in rows:
+        stamp = datetime.fromisoformat(row["when"])
+        assert row["date"] == stamp.date().isoformat()
+        assert row["local_time"] == stamp.strftime("%H:%M:%S")
+        offset = stamp.utcoffset()
+        assert offset is not None and offset.total_seconds() < 0  # the class's clock
