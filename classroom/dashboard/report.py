@@ -444,14 +444,25 @@ def next_step_text(name: str, data: ChildProgress) -> str:
     return gettext("%(name)s keeps practising at %(level)s.", name=name, level=step.level.label)
 
 
+def first_name(display_name: str) -> str:
+    """The name a letter to the child's own family uses: "Mia" of the class's "Mia K." (a
+    last word that is an initial is left out); a name without one stays whole."""
+    words = display_name.split()
+    if len(words) > 1 and re.fullmatch(r"\w\.?", words[-1]):
+        return " ".join(words[:-1])
+    return display_name
+
+
 def parent_report(
-    name: str,
+    full_name: str,
     class_name: str,
     data: ChildProgress,
     applies: dict[str, bool],
     check: Any = None,
 ) -> ParentReport:
-    """The report's sentences in the current locale (the caller forces the child's)."""
+    """The report's sentences in the current locale (the caller forces the child's): the
+    title names the child as the class does ("Mia K."), the sentences by first name."""
+    name = first_name(full_name)
     s = data.summary
     games = ngettext("%(num)d game", "%(num)d games", s.games)
     intro = gettext(
@@ -521,7 +532,7 @@ def parent_report(
         topic.at_home(),
     )
     return ParentReport(
-        title=gettext("%(name)s: Rat-a-Tat-Cat progress report", name=name),
+        title=gettext("%(name)s: Rat-a-Tat-Cat progress report", name=full_name),
         period=f"{class_name} · {period_text(data.range.start, data.range.end)}",
         intro=intro,
         few_games=few,

@@ -28,7 +28,7 @@ from classroom.check.columns import CSV_GUIDE
 from classroom.check.results import child_checks, class_changes, report_check
 from classroom.csvfiles import csv_response, file_slug
 from classroom.dashboard import charts, columns, export, pairs, sorting, words
-from classroom.dashboard.report import LANGUAGES, parent_report
+from classroom.dashboard.report import LANGUAGES, first_name, parent_report
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.game import Level
@@ -331,6 +331,7 @@ def report_context(child: Child, dates: DateRange, day: date) -> dict[str, Any]:
                 checked,
             ),
             "language": language,
+            "first_name": first_name(child.display_name),
             "printed": format_date(day, format="long"),
             "report_check": checked,
         }

@@ -280,6 +280,10 @@ def test_the_report_tells_the_game_and_the_number_check_as_one_story(
     assert int(found[3]) > int(found[4])  # the child's own slip: a higher card kept
     assert f"Put a {found[3]} and a {found[4]} face up" in text
     assert "such as 3 and 4" not in text
+    # A letter to the child's own family: the first name in its sentences, the class's name
+    # in its title (which the teacher sorts the printed pages by).
+    assert "Mia K.: Rat-a-Tat-Cat progress report" in text
+    assert "What Mia can do" in text and "Mia K. keeps" not in text
 
 
 def test_a_child_who_plays_the_most_needs_more_choices_per_game(
