@@ -143,7 +143,9 @@ def games_in(class_id: int, child_ids: list[int], first: date, last: date) -> di
     return {int(child_id): int(n or 0) for child_id, n in rows}
 
 
-def stuck_text(at: str, step: Recommendation, games: int = 0, plays_most: bool = False) -> str:
+def stuck_text(
+    at: str, step: Recommendation, games: int = 0, plays_most: bool = False, flagged: str = ""
+) -> str:
     """Why a child has stayed at a level so long, in one line ("at Peek for 8 weeks"): too
     few recent comparisons to decide a move is "needs more games" (the true reason is "play
     more", docs/dashboards.md); otherwise the page's own reason to stay follows, since a
@@ -168,6 +170,10 @@ def stuck_text(at: str, step: Recommendation, games: int = 0, plays_most: bool =
         )
     if step.held_by:
         return f"{at} without moving forward: {step.held_by}; {step.right}."
+    if flagged:
+        # An active flag is the cause a teacher can act on: named before the comparisons,
+        # which it explains (all cats alike reads as "about what tapping at random gives").
+        return f"{at} without moving forward: {flagged}; {step.evidence}"
     return f"{at} without moving forward: {step.evidence}"
 
 
@@ -259,7 +265,10 @@ def needs_you(classroom: Classroom, today: date, max_tries: int) -> NeedsYou:
             at = f"at {row.summary.level.label} for {weeks} weeks"
             games = fortnight.get(child.id, 0)
             plays_most = games >= many
-            found.append(Reason.of(child, stuck_text(at, step, games, plays_most), level_day))
+            flagged = flag_text(row.active_flags[0].flag) if row.active_flags else ""
+            found.append(
+                Reason.of(child, stuck_text(at, step, games, plays_most, flagged), level_day)
+            )
     found.sort(key=lambda r: (r.since, r.name.casefold()), reverse=True)
     shown = found[:SHOWN]
     return NeedsYou(shown, max(0, len(found) - SHOWN), waiting, len(children), ready, still_flagged)

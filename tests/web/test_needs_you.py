@@ -245,6 +245,26 @@ def test_a_child_held_by_another_measure_is_told_which() -> None:
     )
 
 
+def test_a_child_held_with_an_active_flag_is_told_the_flag_first() -> None:
+    """A child at the same level for weeks whose comparisons in the last 2 weeks are about
+    what tapping at random gives, with an active cat-versus-rat flag: the flag, the cause a
+    teacher can act on, comes before the comparisons it explains (issue 40, Mia K.)."""
+    from classroom.game import Level
+    from classroom.insights import Move, Recommendation
+
+    evidence = (
+        "24 of 40 comparisons right at Ultra-Peek in the last 2 weeks (by chance about 19), "
+        "about what tapping at random would give"
+    )
+    from classroom.progress.attention import stuck_text
+
+    step = Recommendation(Move.STAY, Level.ULTRA_PEEK, f"Stay at Ultra-Peek: {evidence}")
+    flag = 'treats all cats alike, for example "kept a 6 when a 1 came"'
+    text = stuck_text("at Ultra-Peek for 8 weeks", step, flagged=flag)
+    assert text == f"at Ultra-Peek for 8 weeks without moving forward: {flag}; {step.evidence}"
+    assert text.index("treats all cats alike") < text.index("tapping at random")
+
+
 def test_a_child_at_the_top_level_is_not_without_moving_forward(
     app: Flask,
     teacher_client: FlaskClient,
