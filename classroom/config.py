@@ -88,11 +88,6 @@ TABLE_POLL_MS = 700
 FRIENDS_POLL_MS = 3000
 # How often the teacher's Card tables page brings its live tables up to date, in milliseconds.
 LIVE_TABLES_POLL_MS = 5000
-# A play page's poll may wait this many seconds at most for the table to move on (a long poll:
-# one request per move instead of one per TABLE_POLL_MS while nothing happens). 0: off, every
-# poll is answered at once. Needs workers that can hold many requests (gunicorn --threads or
-# gevent): a sync worker would be tied up by each waiting page (docs/play.md, "Polling").
-TABLE_LONG_POLL = 0
 # Pushed updates: a play page listens to a server-sent event stream that sends the poll's
 # answer each time its table moves on, and polls no more; a stream lasts this many seconds,
 # then the browser opens it again. A page that hears nothing from its stream (a proxy on the
@@ -103,5 +98,6 @@ TABLE_PUSH = 55
 # Moves relayed between app processes (a Redis URL, redis://HOST:6379/0; empty: off): with
 # pushed updates, the process that takes a move gives it to the other processes' event streams
 # at that table, which then neither read the table nor wait for their watcher's next read
-# (classroom/tables/relay.py; docs/play.md, "Moves relayed between processes").
+# (classroom/live/relay.py; docs/play.md, "Moves relayed between processes"). Without it, on
+# PostgreSQL the processes learn of changes by LISTEN/NOTIFY (classroom/live/notify.py).
 TABLE_RELAY = ""

@@ -98,7 +98,7 @@ def _report_of(play_extra: dict[str, Any], **result_extra: Any) -> tuple[list[st
         "error_samples": [],
     } | play_extra  # fmt: skip
     settings = {"db": "postgresql", "seconds": 10, "tables": 10, "seats": 4, "workers": 2,
-                "threads": 1, "poll_ms": 700, "think_ms": 3000, "long_poll": 0, "rounds": 3,
+                "threads": 1, "poll_ms": 700, "think_ms": 3000, "rounds": 3,
                 "level": "standard"}  # fmt: skip
     result: dict[str, Any] = {
         "users": 40, "play": play, "settings": settings, "machine": "test", "load_after": "0",

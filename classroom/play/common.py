@@ -43,7 +43,7 @@ from classroom.tables.faces import stand_in_names
 from classroom.tables.leaving import stopped_for_new_game
 from classroom.tables.loading import game_seen, load_table, stored_events, stored_story
 from classroom.tables.looks import look
-from classroom.tables.moves import MoveResult, play_move
+from classroom.tables.moves import play_move
 from classroom.tables.story import (
     StoryItem,
     StoryLine,
@@ -455,7 +455,7 @@ def state_data(
 
 
 # The story after a version, at most so many items (stored_story, or one read shared by the
-# event streams of a process: classroom.tables.snapshots).
+# event streams of a process: classroom.live.snapshots).
 StorySince = Callable[[int, int], list[StoryItem]]
 
 
@@ -527,11 +527,10 @@ def handle_move(
     table: PlayTable,
     seat: int,
     urls: Urls,
-    moved: Callable[[PlayTable, MoveResult], None] | None = None,
 ) -> Any:
     """A move posted from the page (plain form or fetch): applied in one transaction, or
-    refused with the engine's sentence (4xx) or "The table has moved on" (409). `moved` is
-    told of a move made, with the table as its transaction left it, before the answer."""
+    refused with the engine's sentence (4xx) or "The table has moved on" (409). Its commit
+    tells every page's stream of it (classroom.live.publish)."""
     table_id = table.id  # read before a commit or rollback expires `table`
     expected = int_arg(request.form.get("version"))
     try:
@@ -543,8 +542,6 @@ def handle_move(
         return _refused(table_id, seat, urls, str(moved), 409, since=expected)
     except (IllegalAction, ValueError) as refused:
         return _refused(table_id, seat, urls, str(refused), 422, since=expected)
-    if moved is not None:
-        moved(table, result)
     revealed = peeked_cards(result.events, seat)
     fresh = table  # as the move's transaction left it (classroom.tables.moves.commit_state)
     if wants_json():

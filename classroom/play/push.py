@@ -1,12 +1,12 @@
 """Pushed updates of a child's table page (config TABLE_PUSH): one server-sent event stream per
 page, which sends the page the same answer a poll would each time the table moves on.
 
-A page at version V opens `GET /play/tables/N/events?version=V`; the stream waits with the
-long polls' watcher (classroom.tables.waiting: one small query a process every 0.2 s, so a move
-made by another process or host is seen) and sends `id: <version>` with the poll's JSON as
-`data`. So a move costs its post and one board a seat waiting, with no request, no sign-in
-check and no re-poll for each of them; the streams of one process that a move wakes build
-their boards from one read of the table (classroom.tables.snapshots). Whatever a quiet poll
+A page at version V opens `GET /play/tables/N/events?version=V`; the stream waits for its
+table to move on (classroom.live: every committed change is published to every process's
+streams, and the watcher's reads catch what a bus lost) and sends `id: <version>` with the
+poll's JSON as `data`. So a move costs its post and one board a seat waiting, with no request,
+no sign-in check and no re-poll for each of them; the streams of one process that a move wakes
+build their boards from one read of the table (classroom.live.snapshots). Whatever a quiet poll
 would notice is done here too, at the same moments: the "seen" note falls due, a computer
 player's pause ends, a child is away.
 The stream ends after TABLE_PUSH seconds; the browser opens it again (with `Last-Event-ID`),
@@ -22,20 +22,18 @@ from datetime import datetime
 from typing import Any
 
 from flask import current_app
-from sqlalchemy.orm import object_session
 
 from classroom import jsoncodec
 from classroom.extensions import db
+from classroom.live.publish import listen
+from classroom.live.snapshots import snapshots
+from classroom.live.watcher import wait_for_move
 from classroom.models import IN_PLAY, PlayTable
 from classroom.play.common import Urls, state_data, table_data
 from classroom.serving import push_seconds
 from classroom.tables.away import note_seen, quiet_after_read, quiet_until, stream_note_every
 from classroom.tables.clock import now
 from classroom.tables.loading import seat_of_child
-from classroom.tables.moves import MoveResult
-from classroom.tables.relay import relay
-from classroom.tables.snapshots import snapshots
-from classroom.tables.waiting import wait_for_move, watcher
 
 # Seconds between two heartbeats: a dropped connection is noticed and closed, and the page
 # knows the stream is alive (a proxy that holds the stream's answers back sends none).
@@ -86,21 +84,6 @@ def yours(version: int, status: str) -> dict[str, Any]:
     return {"version": version, "status": status, "changed": False, "yours": True}
 
 
-def share_move(table: PlayTable, result: MoveResult) -> None:
-    """A child's move just committed in this request: the streams of this process at that
-    table are woken now and build their boards from the table as the move left it (no read,
-    no wait for the watcher). Only a table of no session is shared (loading.read_table): an
-    object of the request's session must not outlive it."""
-    if object_session(table) is not None or table.version != result.version:
-        return
-    shared_at = time.monotonic()  # the snapshot's own time is this or later
-    snapshots().put(table, list(result.story))
-    watcher().moved(table.id, table.version, shared_at)
-    relaying = relay()
-    if relaying is not None:  # the other processes' streams at the table too (TABLE_RELAY)
-        relaying.publish(table, list(result.story))
-
-
 def _seconds_until(when: datetime | None) -> float | None:
     return None if when is None else (when - now()).total_seconds()
 
@@ -120,9 +103,7 @@ def stream(
     only their version (`yours`: their answer brought the page the board). `known`: the quiet
     check at `since` of the table the request has just read (quiet_after_read), if any."""
     ends = time.monotonic() + seconds
-    relaying = relay()
-    if relaying is not None:
-        relaying.listening()  # this process's streams are given the other processes' moves
+    listen()  # this process's streams are told of the other processes' changes too
     # Never hold a database connection while a write to the page may wait: a slow tablet
     # must not keep one from the pool that every request shares.
     db.session.close()
@@ -190,7 +171,7 @@ def from_snapshot(
     table_id: int, child_id: int, since: int, urls: Urls, known_at: float
 ) -> tuple[int, dict[str, Any], Quiet] | None:
     """The event for a page at `since` from the table as read once for every stream of this
-    process (classroom.tables.snapshots): its version, the poll's answer (`yours` for the
+    process (classroom.live.snapshots): its version, the poll's answer (`yours` for the
     child's own move: its answer brought the page the board) and the quiet check at that
     version. `known_at`: when the table was known to be past `since` (what woke the stream);
     a table read no earlier than that is shared, else it is read again.

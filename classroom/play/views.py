@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
 from functools import partial
 from typing import Any
 
 from flask import (
     Blueprint,
     abort,
-    current_app,
     flash,
     jsonify,
     redirect,
@@ -35,7 +33,7 @@ from classroom.extensions import db, limiter
 from classroom.forms import ConfirmForm
 from classroom.models import PlayTable, TableStatus
 from classroom.play import cards, common, pieces, push
-from classroom.tables.away import nothing_new, quiet_after_read, quiet_until, seat_seen
+from classroom.tables.away import nothing_new, quiet_after_read, seat_seen
 from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.faces import PickError, fill_faces, offers, picked
@@ -48,7 +46,6 @@ from classroom.tables.seating import (
     seat_computer,
     start_table,
 )
-from classroom.tables.waiting import wait_for_move
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -307,30 +304,11 @@ def table(table_id: int) -> Any:
     return common.render_page(table, seat, urls_for(table_id), extra=extra)
 
 
-def long_poll_seconds(asked: str | None, until: datetime | None) -> float:
-    """How long this poll may wait: what the page asked (`wait`), at most TABLE_LONG_POLL
-    seconds, and no longer than the quiet answer holds (`until`); 0: answer at once."""
-    try:
-        wanted = float(asked) if asked is not None else 0.0
-    except ValueError:
-        return 0.0
-    seconds = min(wanted, float(current_app.config.get("TABLE_LONG_POLL", 0)))
-    if until is not None:
-        seconds = min(seconds, (until - datetime.now(UTC)).total_seconds())
-    return seconds if seconds > 0 else 0.0  # a NaN compares false: no wait
-
-
 @bp.get("/tables/<int:table_id>/state")
 def state(table_id: int) -> Response:
     """JSON for the page's live updates: the version, and the fresh board when it changed."""
     child_id, since = my_ids().child_id, common.int_arg(request.args.get("version"))
-    quiet, until = quiet_until(table_id, child_id, since)
-    wait = long_poll_seconds(request.args.get("wait"), until)
-    if quiet is not None and since is not None and wait > 0:
-        # A long poll: wait for the table to move on (or for what the quiet answer assumed
-        # to run out), then answer as a poll made now would be answered.
-        wait_for_move(table_id, since, wait)
-        quiet = nothing_new(table_id, child_id, since)
+    quiet = nothing_new(table_id, child_id, since)
     if quiet is not None:
         return jsonify({"version": quiet[0], "status": quiet[1], "changed": False})
     poll_goes_on()
@@ -397,8 +375,7 @@ def while_signed_in(events: Iterator[str], alive: Callable[[], bool]) -> Iterato
 def move(table_id: int) -> Any:
     """One move of the child's turn."""
     table, seat = my_seat(table_id, for_move=True)
-    shared = push.share_move if push.seconds() > 0 else None
-    return common.handle_move(table, seat, urls_for(table_id), shared)
+    return common.handle_move(table, seat, urls_for(table_id))
 
 
 @bp.post("/tables/<int:table_id>/look")

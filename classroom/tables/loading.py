@@ -57,7 +57,7 @@ def table_of(
     columns: Iterable[tuple[str, Any]], seats: Iterable[Iterable[tuple[str, Any]]]
 ) -> PlayTable:
     """A table and its seats from their columns (name, value), as objects of no session:
-    read_table's, or a move another process relayed (classroom.tables.relay)."""
+    read_table's, or a move another process relayed (classroom.live.relay)."""
     _keys()  # the ORM's relationships set up: a table's `seats` exists
     table = _loaded(PlayTable, columns)
     set_committed_value(table, "seats", [_loaded(TableSeat, seat) for seat in seats])

@@ -46,6 +46,25 @@ from .errors import TableError, TableMovedOn
 from .faces import face_at
 from .loading import game_of, load_table, remember_game
 
+# Session.info: the changes of tables this transaction made (`Change`), published once it
+# commits, to every app process's streams (classroom.live.publish), and forgotten if it rolls
+# back. Every change of a table passes through `bump`, so every kind is published: a child's,
+# a teacher's or a computer player's move, a count, a seat taken, given up or taken over.
+CHANGED = "classroom_tables_changed"
+
+
+@dataclass
+class Change:
+    """A table moved on to `version` by this transaction; `story`, when it is the whole story
+    of that version (a move's events and thought, no other rows), and `table` as the
+    transaction left it, so a process may share it with its streams without reading it."""
+
+    table_id: int
+    version: int
+    table: PlayTable
+    story: list[Event | Thought] | None = None
+
+
 # How often a change someone else beat is tried (each try reads the table afresh), and the
 # longest pause before the second try, in seconds (then twice that, and so on).
 TRIES = 8
@@ -107,6 +126,7 @@ def bump(table: PlayTable, expected: int, values: dict[str, Any]) -> dict[int, s
     if row is None:
         db.session.rollback()
         raise TableMovedOn()
+    db.session.info.setdefault(CHANGED, []).append(Change(table.id, expected + 1, table))
     return {} if row.time_zone is None else {table.class_id: str(row.time_zone)}
 
 
@@ -132,18 +152,22 @@ def commit_state(
     }
     zones = bump(table, expected, values)
     version = expected + 1
-    story = [{"table_id": table.id, "version": version, "event": e.to_dict()} for e in events]
+    story_items = list(events)
+    story = [{"table_id": table.id, "version": version, "event": e.to_dict()} for e in story_items]
     if story:  # one bulk INSERT: no unit of work needed for rows nobody reads back here
         db.session.execute(_STORY_INSERT, story)
     recorded = [row for row in rows if isinstance(row, TALLIED)]
     record(db.session, recorded, zones)  # a child's choices, counts, results; their tallies
     db.session.add_all([row for row in rows if not isinstance(row, TALLIED)])
+    if not any(isinstance(row, TableEvent) for row in rows):  # the story is the whole of it
+        db.session.info[CHANGED][-1].story = list(story_items)
     # The commit would expire every row of the session, and the answer would read the table
     # and its seats again: they are as this transaction left them, so keep them, with the
-    # columns the UPDATE wrote (it bypassed the ORM) set on the row.
-    commit_keeping_rows(db.session())
+    # columns the UPDATE wrote (it bypassed the ORM) set on the row, before the commit
+    # publishes the change (the row is what the other streams of this process are shown).
     for name, value in [*values.items(), ("version", version)]:
         set_committed_value(table, name, value)
+    commit_keeping_rows(db.session())
     remember_game(table, values["state"], game)  # the game as played is the state just written
     return version
 

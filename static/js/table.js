@@ -15,9 +15,6 @@
   }
   var stateUrl = region.getAttribute("data-state-url");
   var every = parseInt(region.getAttribute("data-poll"), 10) || 700;
-  // A long poll (data-wait seconds, from the server's TABLE_LONG_POLL): the server holds the
-  // poll until the table moves on, so the page asks once per move, not every 0.7 s.
-  var wait = parseFloat(region.getAttribute("data-wait")) || 0;
   var message = document.querySelector("[data-table-message]");
   var messageWords = message && message.querySelector("[data-message-words]");
   var news = document.querySelector("[data-news]");
@@ -569,8 +566,8 @@
       heartbeat();
       return;
     }
-    // A forced refresh (a card turns back) does not wait for a poll under way: with long
-    // polls one nearly always is. One of each kind at a time.
+    // A forced refresh (a card turns back) does not wait for a poll under way. One of each
+    // kind at a time.
     if (force ? forcing : busy) {
       return;
     }
@@ -579,8 +576,7 @@
     } else {
       busy = true;
     }
-    var asked = wait > 0 ? version() + "&wait=" + wait : version();
-    var url = stateUrl + "?version=" + (force ? "-1" : asked);
+    var url = stateUrl + "?version=" + (force ? "-1" : version());
     if (chosenSwap) {
       url += "&mine=" + encodeURIComponent(chosenSwap);
     }

@@ -263,7 +263,7 @@ def pair_at_standard(
 
 def counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The tables every app's snapshots read from the database from now on."""
-    from classroom.tables.snapshots import Snapshots
+    from classroom.live.snapshots import Snapshots
 
     reads: list[int] = []
     read = Snapshots._read

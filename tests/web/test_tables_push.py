@@ -17,9 +17,9 @@ from sqlalchemy import update
 
 from classroom.extensions import db
 from classroom.game import actions
+from classroom.live.watcher import watcher
 from classroom.models import TableSeat
 from classroom.play.push import event
-from classroom.tables.waiting import watcher
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
     child_client,
@@ -177,11 +177,11 @@ def test_the_streams_of_a_process_build_their_boards_from_one_read_of_the_table(
     made: str,
 ) -> None:
     """Two pages waiting at a table (one child's two tablets, here) are woken by one move: the
-    table is read once for both (classroom.tables.snapshots), or not at all when the move was
+    table is read once for both (classroom.live.snapshots), or not at all when the move was
     made in this process (its request leaves the table as it wrote it); each is sent the
     answer a poll would have had; the mover's own page only moves its id on."""
+    from classroom.live.watcher import watcher
     from classroom.tables.moves import play_move
-    from classroom.tables.waiting import watcher
 
     app.config["TABLE_PUSH"] = 5
     table_id, version, mia, leo = pair_at_standard(app, classroom, make_child)

@@ -20,7 +20,6 @@ from classroom.tables.clock import now
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
     child_client,
-    draw_soon,
     game,
     leave,
     pair_at_standard,
@@ -210,36 +209,11 @@ def test_a_computer_player_is_left_to_its_pause(
     assert quiet(app, table_id, mia, version) is None
 
 
-def test_a_long_poll_waits_for_the_move_and_brings_it(
+def test_a_poll_never_waits(
     app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
 ) -> None:
-    """With TABLE_LONG_POLL, a page that is up to date asks with `wait`: the answer comes when
-    another seat moves (the watcher reads the versions every 0.2 s), with the move in it."""
-    import time
-
-    app.config["TABLE_LONG_POLL"] = 5
-    table_id, version, mia, leo = pair_at_standard(app, classroom, make_child)
-    mover = child_client(app, mia if game(app, table_id).current_seat == 0 else leo)
-    waiter = child_client(app, leo if game(app, table_id).current_seat == 0 else mia)
-
-    begun = time.perf_counter()
-    moving = draw_soon(mover, table_id, version, after=0.5)
-    answer = waiter.get(f"/play/tables/{table_id}/state?version={version}&wait=5").get_json()
-    took = time.perf_counter() - begun
-    moving.join()
-    assert answer["changed"] is True and answer["version"] == version + 1
-    assert 0.4 < took < 3, took
-    # Nothing moves: the poll waits its time out, and says nothing changed.
-    begun = time.perf_counter()
-    quiet_answer = waiter.get(f"/play/tables/{table_id}/state?version={version + 1}&wait=0.6")
-    assert quiet_answer.get_json()["changed"] is False
-    assert time.perf_counter() - begun >= 0.5
-
-
-def test_without_long_polls_a_poll_never_waits(
-    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
-) -> None:
-    """TABLE_LONG_POLL 0 (the default, for sync workers): `wait` is ignored."""
+    """A poll is answered at once (the stream is what waits for a move): a `wait` that a page
+    of an older version asks is ignored."""
     import time
 
     mia = make_child(classroom, "Mia")
@@ -257,8 +231,7 @@ def test_without_long_polls_a_poll_never_waits(
 def test_a_quiet_answer_holds_until_the_seat_must_be_noted_again(
     app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
 ) -> None:
-    """A long poll waits no longer than the quiet answer holds: here until the seat's "seen"
-    note falls due."""
+    """A quiet answer holds until the seat's "seen" note falls due (a stream wakes by then)."""
     from classroom.tables.away import quiet_until
 
     table_id, version, _, leo = pair_at_standard(app, classroom, make_child)
@@ -275,17 +248,17 @@ def test_the_watcher_says_a_failing_database_once_a_minute_not_five_times_a_seco
     so once with the cause, then once a minute with how long, not at every read."""
     import logging
 
-    from classroom.tables.failing import SAY_AGAIN_AFTER
-    from classroom.tables.waiting import Watcher
+    from classroom.live.failing import SAY_AGAIN_AFTER
+    from classroom.live.watcher import Watcher
 
     watching = Watcher(app)
-    with caplog.at_level(logging.WARNING, logger="classroom.tables.waiting"):
+    with caplog.at_level(logging.WARNING, logger="classroom.live.watcher"):
         try:
             raise OSError("the database is away")
         except OSError:
             for tick in range(320):  # a minute of failed reads, and a bit
                 watching.failed(1000.0 + tick * 0.2)
-    said = [r for r in caplog.records if r.name == "classroom.tables.waiting"]
+    said = [r for r in caplog.records if r.name == "classroom.live.watcher"]
     assert len(said) == 2, [r.getMessage() for r in said]
     assert said[0].exc_info is not None  # the first says why
     assert said[1].getMessage() == (
@@ -305,7 +278,7 @@ def test_the_watcher_reads_on_a_connection_of_its_own_and_sees_every_commit(
 
     import psycopg
 
-    from classroom.tables import waiting
+    from classroom.live import watcher as waiting
 
     table_id, version, _, _ = pair_at_standard(app, classroom, make_child)
     watching = waiting.Watcher(app)

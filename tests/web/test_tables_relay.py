@@ -1,4 +1,4 @@
-"""Moves relayed between app processes (TABLE_RELAY, classroom/tables/relay.py): a move taken by
+"""Moves relayed between app processes (TABLE_RELAY, classroom/live/relay.py): a move taken by
 one process reaches another process's event streams at that table as the table the move left,
 with no read of the table there and no wait for that process's watcher; without Redis, the
 watcher brings it as before, and the move itself is never in doubt."""
@@ -47,7 +47,7 @@ def streams_at(
 
 def until_waiting(app: Flask, table_id: int, count: int) -> None:
     """Until `count` streams of the app wait for the table to move on."""
-    from classroom.tables.waiting import watcher
+    from classroom.live.watcher import watcher
 
     with app.app_context():
         waiting = watcher().waiting
@@ -60,7 +60,7 @@ def until_waiting(app: Flask, table_id: int, count: int) -> None:
 def until_listening(app: Flask) -> None:
     """Until the app's relay has subscribed to its channel (its listener starts with the
     first stream)."""
-    from classroom.tables.relay import relay
+    from classroom.live.publish import bus as relay
 
     with app.app_context():
         relaying = relay()
@@ -76,7 +76,7 @@ def until_listening(app: Flask) -> None:
 def watcher_sees_nothing(app: Flask, version: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The app's watcher reads `version` whatever the table is at: only the relay can wake
     its streams (the watcher's own read would wake them within 0.2 s, and they would read)."""
-    from classroom.tables.waiting import watcher
+    from classroom.live.watcher import watcher
 
     with app.app_context():
         watching = watcher()
@@ -108,14 +108,14 @@ def test_a_move_taken_by_another_process_reaches_the_streams_with_no_read(
 
     # While the relay listens the watcher reads less often: its reads only catch a message
     # lost (here it sees nothing at all).
-    from classroom.tables.waiting import WATCH_WITH_RELAY, watcher
+    from classroom.live.watcher import WATCH_WITH_BUS, watcher
 
     with here.app_context():
         watching = watcher()
     deadline = time.monotonic() + 20
-    while watching.every != WATCH_WITH_RELAY and time.monotonic() < deadline:
+    while watching.every != WATCH_WITH_BUS and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert watching.every == WATCH_WITH_RELAY
+    assert watching.every == WATCH_WITH_BUS
 
     answer = post_move(child_client(there, mover), table_id, actions.DRAW, version)
     assert answer.status_code == 303  # the page again, as a form without JavaScript is answered
@@ -150,20 +150,20 @@ def test_without_redis_the_move_is_taken_and_the_watcher_brings_it(
     threads, got = streams_at(here, table_id, version, [child_client(here, waiter)])
     until_waiting(here, table_id, 1)
 
-    with caplog.at_level("ERROR", logger="classroom.tables.relay"):
+    with caplog.at_level("ERROR", logger="classroom.live.bus"):
         answer = post_move(child_client(there, mover), table_id, actions.DRAW, version)
         assert answer.status_code == 303  # the page again, as a form without JavaScript is
         # answered; the relay's sender fails on its own, and says so
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and not any(
-            "publishing a move" in r.getMessage() for r in caplog.records
+            "sending a change" in r.getMessage() for r in caplog.records
         ):
             time.sleep(0.01)
-    assert any("publishing a move" in r.getMessage() for r in caplog.records)
+    assert any("sending a change" in r.getMessage() for r in caplog.records)
     threads[0].join(20)
     assert got[0][1]["id"] == str(version + 1)
     assert reads == [table_id]
-    from classroom.tables.waiting import WATCH_EVERY, watcher
+    from classroom.live.watcher import WATCH_EVERY, watcher
 
     with here.app_context():
         assert watcher().every == WATCH_EVERY  # no relay listens: the reads bring the moves
@@ -176,7 +176,7 @@ def test_a_relayed_move_is_the_table_as_read(
     story just as the database gives them: every column, times included."""
     from classroom import jsoncodec
     from classroom.game.events import Event, EventKind
-    from classroom.tables.relay import decode
+    from classroom.live.relay import decode
 
     table_id, _, _, _ = pair_at_standard(app, classroom, make_child)
     with app.app_context(), db.engine.connect() as connection:
@@ -200,7 +200,7 @@ def test_an_older_move_never_replaces_a_newer_snapshot(
 ) -> None:
     """Two processes' messages may come in either order: the newer version is kept; a table
     whose id was given again (another table, made later) replaces the old one's."""
-    from classroom.tables.snapshots import snapshots
+    from classroom.live.snapshots import snapshots
 
     table_id, _, _, _ = pair_at_standard(app, classroom, make_child)
     with app.app_context():
@@ -226,18 +226,21 @@ def test_a_process_skips_moves_of_tables_it_does_not_follow(
 ) -> None:
     """A message of a table no page of this process waits for is not even decoded (each
     process hears every move of its database); its own messages neither."""
-    from classroom.tables.relay import Relay
+    from classroom.live.relay import Relay
 
     app = make_app(TABLE_PUSH=5)
     relaying = Relay(app, "redis://127.0.0.1:1/0")  # never connects: nothing is sent here
     relaying.received(b"someone 12345 7 {not json")  # no page follows table 12345
     relaying.received(relaying.token + b" 1 2 {not json")  # its own
-    with pytest.raises(ValueError):  # a table it follows: read, and found wrong
-        from classroom.tables.waiting import Wake, watcher
+    assert relaying.failing.failures == 0
+    from classroom.live.watcher import Wake, watcher
 
-        with app.app_context():
-            watcher().add(12345, 6, Wake())
-        relaying.received(b"someone 12345 7 {not json")
+    with app.app_context():
+        watcher().add(12345, 6, Wake())
+    relaying.received(b"someone 12345 7 {not json")  # a table it follows: read, found wrong
+    assert relaying.failing.failures == 1  # and said in the log; the next message may do
+    with pytest.raises(ValueError):
+        relaying.take(12345, 7, b"{not json")
 
 
 def test_a_slow_redis_never_holds_a_moves_answer(
@@ -248,7 +251,7 @@ def test_a_slow_redis_never_holds_a_moves_answer(
 ) -> None:
     """The relay's own sender publishes: a move is answered while its publish still waits
     (here, until the test lets it go), and the move is sent after."""
-    from classroom.tables.relay import relay
+    from classroom.live.publish import bus as relay
 
     there = make_app(TABLE_PUSH=5, TABLE_RELAY="redis://127.0.0.1:1/0")
     table_id, version, mia, leo = pair_at_standard(there, classroom, make_child)

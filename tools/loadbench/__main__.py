@@ -91,12 +91,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="a child's pause before each move (default 3000; 0: full speed, the stress figure)",
     )
     parser.add_argument(
-        "--long-poll",
-        type=float,
-        default=0,
-        help="TABLE_LONG_POLL seconds: polls wait for the table to move on (needs --threads)",
-    )
-    parser.add_argument(
         "--push",
         type=float,
         default=0,
@@ -241,12 +235,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "PYTHONPATH": str(ROOT),
             }
             env.pop("CLASSROOM_DATABASE_URL", None)
-            env["CLASSROOM_TABLE_LONG_POLL"] = str(args.long_poll)
             env["CLASSROOM_TABLE_PUSH"] = str(args.push)
             env["CLASSROOM_TABLE_RELAY"] = args.relay
             if args.threads > 1:
-                # A connection for each thread that may be busy at once (a waiting long poll
-                # holds none), within PostgreSQL's 100 connections for two workers.
+                # A connection for each thread that may be busy at once, within PostgreSQL's
+                # 100 connections for two workers.
                 pool = {"pool_size": min(args.threads, 40)}
                 env["CLASSROOM_SQLALCHEMY_ENGINE_OPTIONS"] = json.dumps(pool | {"max_overflow": 0})
             print(f"==> {args.db}: migrations", flush=True)
@@ -288,7 +281,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                         "--trivial-seconds", str(args.trivial_seconds),
                         "--trivial-path", args.trivial_path,
                         "--poll-ms", str(args.poll_ms), "--think-ms", str(args.think_ms),
-                        "--long-poll", str(args.long_poll),
                         *(["--push"] if args.push else []),
                         "--seed", str(args.seed),
                         "--server-pid", str(server.pid), "--out", str(out),
@@ -307,7 +299,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         } | {
             "poll_ms": args.poll_ms,
             "think_ms": args.think_ms,
-            "long_poll": args.long_poll,
             "push": args.push,
             "relay": args.relay,
             "rounds": args.rounds,
@@ -346,8 +337,6 @@ def report(result: dict[str, Any]) -> list[str]:
     per_core = children / server_cores if server_cores else 0.0
     server_ms_per_move = 1000 * play["server_cpu_seconds"] / ok_moves if ok_moves else 0.0
     pace = f"children think {s['think_ms']:g} ms" if s["think_ms"] else "full speed"
-    if s.get("long_poll"):
-        pace += f", long polls of up to {s['long_poll']:g} s"
     if s.get("push"):
         pace += f", pushed updates (streams of {s['push']:g} s)"
     if s.get("relay"):

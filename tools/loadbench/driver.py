@@ -174,7 +174,6 @@ class Plan:
     poll: float
     think: float
     seed: int
-    long_poll: float = 0.0  # seconds a poll may wait for the table to move on (0: none)
     push: bool = False  # pages listen to the table's event stream instead of polling
 
 
@@ -482,16 +481,12 @@ class Child(FastHttpUser):
         elif data.get("html"):
             self.remember(data["html"])
 
-    def poll(self, wait: float | None = None) -> dict[str, Any]:
-        """One poll of the table's state, as table.js sends it (with long polls, waiting up to
-        `wait` seconds, PLAN.long_poll by default); notes how long each move the poll brings
-        took to reach this seat since its answer ("seen")."""
+    def poll(self) -> dict[str, Any]:
+        """One poll of the table's state, as table.js sends it; notes how long each move the
+        poll brings took to reach this seat since its answer ("seen")."""
         assert PLAN is not None
         version = -1 if self.board.version is None else self.board.version
         url = f"/play/tables/{self.table_id}/state?version={version}"
-        wait = PLAN.long_poll if wait is None else min(wait, PLAN.long_poll)
-        if wait > 0:
-            url += f"&wait={wait:.2f}"
         data: dict[str, Any] = self.call("state", "GET", url, headers=JSON).json()
         self.note_seen(version, data)
         return data
@@ -523,7 +518,7 @@ class Child(FastHttpUser):
             gevent.sleep(min(every, left))
             left = deadline - time.perf_counter()
             if left > 0:
-                data = self.poll(wait=0 if counting else left)
+                data = self.poll()
                 if not counting and data.get("changed") and data.get("html"):
                     self.remember(data["html"])
 
@@ -706,7 +701,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         poll=args.poll_ms / 1000,
         think=args.think_ms / 1000,
         seed=args.seed,
-        long_poll=args.long_poll,
         push=args.push,
     )
     users = len(PLAN.children)
@@ -747,7 +741,6 @@ def main() -> None:
     parser.add_argument("--trivial-path", default="/")
     parser.add_argument("--poll-ms", type=float, default=700)
     parser.add_argument("--think-ms", type=float, default=0)
-    parser.add_argument("--long-poll", type=float, default=0)
     parser.add_argument("--push", action="store_true", help="listen to the event streams")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--server-pid", type=int)

@@ -9,7 +9,7 @@ the engine allows (as table.js does: `Accept: application/json`, the form's fiel
 token), the next seat polls with the version before the move (a changed poll) and again with
 the new one (nothing changed), another seat's event stream sends the move ("pushed event":
 the stream reads the table itself) and a fourth seat's stream sends it from the table as a
-first stream of the process read it ("shared event", classroom/tables/snapshots.py), the
+first stream of the process read it ("shared event", classroom/live/snapshots.py), the
 mover's table page is timed as it is read for its CSRF token, and the landing page is asked
 for once. Prints the median CPU time of each (also in
 landing pages: the machine's speed varies), its wall-clock time and its queries. With
@@ -176,7 +176,7 @@ def play(args: argparse.Namespace) -> int:
 
     def shared(seats: tuple[int, int], since: int) -> None:
         """What the streams of one process do when a move wakes them: the first reads the table
-        for all (classroom.tables.snapshots; not timed), the second builds its event from
+        for all (classroom.live.snapshots; not timed), the second builds its event from
         that read (timed: "shared event")."""
         first, second = (plan["children"][seat]["id"] for seat in seats)
         with app.test_request_context(f"/play/tables/{table_id}/events"):

@@ -26,11 +26,11 @@ from sqlalchemy import Engine, Select, bindparam, select
 
 from classroom.extensions import db
 from classroom.models import PlayTable, TableEvent
+from classroom.tables.loading import read_table, story_of_rows
+from classroom.tables.story import StoryItem
 from classroom.transactions import reading
 
-from .loading import read_table, story_of_rows
-from .story import StoryItem
-
+SNAPSHOTS = "table_snapshots"  # app.extensions: the app's Snapshots in this process
 KEEP = 1000  # tables whose newest snapshot a process keeps (a school's live tables, and more)
 ONE_VERSION = 100  # story items a read takes of its version (a move writes a handful)
 
@@ -106,7 +106,7 @@ class Snapshots:
         object of no session, which nothing writes to any more) and the move's story, kept
         as if read now. The streams the move wakes here build their boards from it without
         a read; another process's read the table once, or are given it by the relay
-        (classroom.tables.relay). A snapshot of a newer version is kept instead."""
+        (classroom.live.bus). A snapshot of a newer version is kept instead."""
         snapshot = Snapshot(table, self.engine, time.monotonic())
         snapshot.told[table.version - 1] = list(story)
         with self.lock:
@@ -165,9 +165,9 @@ def snapshots() -> Snapshots:
     """The current app's snapshots in this process (made at the first ask)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     with _MAKING:
-        kept = app.extensions.get("table_snapshots")
+        kept = app.extensions.get(SNAPSHOTS)
         if kept is None:
-            kept = app.extensions["table_snapshots"] = Snapshots(db.engine)
+            kept = app.extensions[SNAPSHOTS] = Snapshots(db.engine)
         return kept  # type: ignore[no-any-return]
 
 

@@ -1,12 +1,12 @@
-"""Long polls: a page's poll may wait until its table moves on (config TABLE_LONG_POLL).
-
-Each app process has one watcher thread, started at the first wait, that reads the versions of
-the tables its waiting requests are about, in one small query every WATCH_EVERY seconds, and
-wakes the requests whose table moved on. So a move made by another process (or host) against
-the same database is seen within WATCH_EVERY, and a process asks the database a few times a
-second whatever the number of pages waiting. A waiting request holds no database connection;
-the watcher holds one of its own while anything waits. Nothing is kept but who waits: the
-tables themselves stay in the database.
+"""The watcher: each app process has one thread, started at the first event stream, that
+reads the versions of the tables its waiting streams are about, in one small query, and wakes
+the streams whose table moved on. Changes committed in this process wake them at once
+(classroom.live.publish), and so do the other processes' changes when a bus carries them
+(classroom.live.bus): then the reads only catch a message lost, every WATCH_WITH_BUS seconds;
+without a bus (SQLite, or a bus away) every WATCH_EVERY seconds, so a change made by another
+process (or host) against the same database is seen within that. A waiting stream holds no
+database connection; the watcher holds one of its own while anything waits. Nothing is kept
+but who waits: the tables themselves stay in the database.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from classroom.models import PlayTable
 from .failing import Failing
 
 WATCH_EVERY = 0.2  # seconds between two reads of the waited tables' versions
-# The same while a relay (classroom.tables.relay) brings the other processes' moves at once:
-# the reads only catch a message lost, so fewer of them (a move still reaches every seat
-# within the second the pages promise).
-WATCH_WITH_RELAY = 0.5
+# The same while a bus (classroom.live.bus) brings the other processes' changes at once: the
+# reads only catch a message lost (Redis's publish is sent at most once), so fewer of them,
+# and a change still reaches every seat within the second the pages promise.
+WATCH_WITH_BUS = 0.5
 # The watcher's own connection is closed when nothing has waited for this long (a process
 # whose pages have all gone holds none), and opened again at the next wait.
 CLOSE_AFTER = 10.0
@@ -69,12 +69,13 @@ class Watcher:
         # Failed reads in a row: while the database stays away a read fails five times a
         # second, said once with its cause, then once a minute, and when reads work again.
         self.failing = Failing(log, "reading the waited tables' versions")
-        self.every = WATCH_EVERY  # WATCH_WITH_RELAY while a relay listens
+        self.every = WATCH_EVERY  # WATCH_WITH_BUS while a bus listens
+        self.nudge = threading.Event()  # set: read at once
         self.thread = threading.Thread(target=self.run, name="table-watcher", daemon=True)
         self.thread.start()
 
     def failed(self, when: float) -> None:
-        """A read failed (said in the log as classroom.tables.failing says)."""
+        """A read failed (said in the log as classroom.live.failing says)."""
         self.failing.failed(when)
 
     def versions(self, table_ids: list[int]) -> list[tuple[int, int]]:
@@ -132,9 +133,14 @@ class Watcher:
         with self.lock:
             return bool(self.waiting.get(table_id))
 
+    def read_now(self) -> None:
+        """Read the waited versions now, not at the next turn (a bus listens again: a change
+        made while it did not was carried to nobody)."""
+        self.nudge.set()
+
     def moved(self, table_id: int, version: int, known_at: float) -> None:
         """This process has just committed `version` of the table (or been told of it by the
-        relay), and shared it as of `known_at`: its waiting requests are woken at once, not at
+        bus), and shared it as of `known_at`: its waiting streams are woken at once, not at
         the next read."""
         with self.lock:
             waiters = list(self.waiting.get(table_id, []))
@@ -143,10 +149,11 @@ class Watcher:
                 event.tell(known_at)
 
     def run(self) -> None:
-        """Read the waited tables' versions every WATCH_EVERY seconds (WATCH_WITH_RELAY while
-        a relay listens); wake who is behind."""
+        """Read the waited tables' versions every WATCH_EVERY seconds (WATCH_WITH_BUS while
+        a bus listens); wake who is behind."""
         while True:
-            time.sleep(self.every)
+            self.nudge.wait(self.every)
+            self.nudge.clear()
             with self.lock:
                 waited = {table: list(waiters) for table, waiters in self.waiting.items()}
             if not waited:
@@ -181,6 +188,18 @@ def watcher() -> Watcher:
         if key not in _WATCHERS:
             _WATCHERS[key] = Watcher(app)
         return _WATCHERS[key]
+
+
+def existing(app: Flask) -> Watcher | None:
+    """The app's watcher in this process, if a stream has started it."""
+    with _CREATING:
+        return _WATCHERS.get(id(app))
+
+
+def watcher_of(app: Flask) -> Watcher:
+    """The app's watcher in this process (started now if need be), outside a request."""
+    with app.app_context():
+        return watcher()
 
 
 def wait_for_move(table_id: int, since: int, seconds: float) -> float | None:

@@ -1,0 +1,120 @@
+"""One publish after the commit (classroom/live/publish.py): every kind of change of a table
+(a child's move, a teacher taking a seat over, a teacher stopping the table) made by one app
+process reaches another process's waiting stream at once, by the bus: Redis where TABLE_RELAY
+is set, PostgreSQL's LISTEN/NOTIFY where it is the database and no Redis is configured. The
+waiting process's watcher here sees nothing, so only the bus can wake its stream."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from classroom.extensions import db
+from classroom.game import actions
+from tests.web.conftest import MadeChild, MadeClass
+from tests.web.tables import child_client, game, pair_at_standard, post_move
+from tests.web.test_limits_shared import REDIS_URL, redis_or_skip
+from tests.web.test_tables_relay import streams_at, until_waiting, watcher_sees_nothing
+
+
+def _child_moves(there: Flask, table_id: int, version: int, mover: Any) -> None:
+    answer = post_move(child_client(there, mover), table_id, actions.DRAW, version)
+    assert answer.status_code == 303
+
+
+def _teacher_takes_over(there: Flask, table_id: int, version: int, mover: Any) -> None:
+    from classroom.tables.away import take_out
+
+    with there.app_context():
+        take_out(table_id, game(there, table_id).current_seat)
+        db.session.remove()
+
+
+def _teacher_stops(there: Flask, table_id: int, version: int, mover: Any) -> None:
+    from classroom.tables.seating import stop_table
+
+    with there.app_context():
+        stop_table(table_id)
+        db.session.remove()
+
+
+CHANGES = {
+    "a child's move": _child_moves,
+    "a seat taken over": _teacher_takes_over,
+    "the teacher stops the table": _teacher_stops,
+}
+
+
+def until_bus_listens(app: Flask) -> None:
+    """Until the app's bus listens (its watcher then reads less often)."""
+    from classroom.live.watcher import WATCH_WITH_BUS, watcher
+
+    with app.app_context():
+        watching = watcher()
+    deadline = time.monotonic() + 20
+    while watching.every != WATCH_WITH_BUS and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert watching.every == WATCH_WITH_BUS, "the bus did not listen"
+
+
+@pytest.mark.parametrize("bus", ["redis", "notify"])
+@pytest.mark.parametrize("kind", sorted(CHANGES))
+def test_every_kind_of_change_reaches_another_process_by_the_bus(
+    make_app: Callable[..., Flask],
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    monkeypatch: pytest.MonkeyPatch,
+    bus: str,
+    kind: str,
+) -> None:
+    """The waiting child's page listens to one process; the change is made by another. The
+    page is sent the new version, though its process's watcher never sees the table move."""
+    config: dict[str, Any] = {"TABLE_PUSH": 5}
+    if bus == "redis":
+        redis_or_skip()
+        config["TABLE_RELAY"] = REDIS_URL
+    here = make_app(**config)
+    if bus == "notify":
+        with here.app_context():
+            if db.engine.dialect.name != "postgresql":
+                pytest.skip("LISTEN/NOTIFY is PostgreSQL's (this pass runs on SQLite)")
+    there = make_app(**config)
+    table_id, version, mia, leo = pair_at_standard(here, classroom, make_child)
+    first = game(here, table_id).current_seat == 0
+    mover, waiter = (mia, leo) if first else (leo, mia)
+    watcher_sees_nothing(here, version, monkeypatch)
+    threads, got = streams_at(here, table_id, version, [child_client(here, waiter)])
+    until_waiting(here, table_id, 1)
+    until_bus_listens(here)
+
+    began = time.monotonic()
+    CHANGES[kind](there, table_id, version, mover)
+    threads[0].join(20)
+    took = time.monotonic() - began
+    assert len(got[0]) == 2, "the stream was sent nothing"
+    assert int(got[0][1]["id"]) > version
+    assert json.loads(got[0][1]["data"])["version"] > version
+    assert took < 10  # at once, under any load: the watcher here would never have seen it
+
+
+def test_a_rolled_back_change_is_not_published(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
+) -> None:
+    """A change whose transaction rolls back (someone else moved first) tells nobody."""
+    from classroom.tables.loading import load_table
+    from classroom.tables.moves import CHANGED, bump
+
+    table_id, version, _, _ = pair_at_standard(app, classroom, make_child)
+    with app.app_context():
+        table = load_table(table_id)
+        assert table is not None
+        bump(table, version, {})
+        assert [c.version for c in db.session.info[CHANGED]] == [version + 1]
+        db.session.rollback()
+        assert CHANGED not in db.session.info
+        db.session.remove()
