@@ -193,7 +193,7 @@ def quiet_until(
 ) -> tuple[tuple[int, str] | None, datetime | None]:
     """nothing_new's answer, and until when it holds at the latest if nobody moves (the
     seat's "seen" note falls due, a computer player's pause ends, a child becomes away);
-    None: no such time. A long poll waits no longer than that.
+    None: no such time. A stream waits no longer than that.
 
     `pushed`: for an event stream (classroom/play/push.py), which notes the seat itself
     (note_seen), so a "seen" note is no reason to read the table; and a table one version on

@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -97,6 +98,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="TABLE_PUSH seconds: pages listen to event streams, no polls (gevent workers)",
     )
     parser.add_argument(
+        "--hosts",
+        type=int,
+        default=1,
+        help="app processes (gunicorn, --workers each) on their own ports, as hosts, behind "
+        "HAProxy (deploy/haproxy.cfg); above 1 needs --push",
+    )
+    parser.add_argument(
         "--relay",
         default="",
         metavar="URL",
@@ -152,12 +160,12 @@ def database(kind: str, folder: Path) -> Iterator[str]:
 
 @contextlib.contextmanager
 def gunicorn(
-    args: argparse.Namespace, env: dict[str, str], folder: Path
+    args: argparse.Namespace, env: dict[str, str], folder: Path, name: str = "gunicorn"
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """The app under gunicorn on a free port, as bin/run serves it, and its address; stopped
-    afterwards."""
+    afterwards. Its log: `name`.log in the folder."""
     port = free_port()
-    log = open(folder / "gunicorn.log", "w", encoding="utf-8")  # noqa: SIM115
+    log = open(folder / f"{name}.log", "w", encoding="utf-8")  # noqa: SIM115
     command = [
         sys.executable, "-m", "gunicorn",
         "--workers", str(args.workers),
@@ -185,7 +193,7 @@ def gunicorn(
                 pass
             if server.poll() is not None or time.monotonic() > deadline:
                 log.flush()
-                tail = (folder / "gunicorn.log").read_text(encoding="utf-8")[-2000:]
+                tail = (folder / f"{name}.log").read_text(encoding="utf-8")[-2000:]
                 print(f"gunicorn did not start:\n{tail}")
                 raise SystemExit(NO_SERVER)
             time.sleep(0.2)
@@ -199,6 +207,79 @@ def gunicorn(
                 server.kill()
                 server.wait()
         log.close()
+
+
+@contextlib.contextmanager
+def hosts(
+    args: argparse.Namespace, env: dict[str, str], folder: Path
+) -> Iterator[tuple[list[int], str, dict[str, int]]]:
+    """The app as the district runs it (docs/deploy.md): `args.hosts` gunicorn processes on
+    their own ports behind HAProxy (deploy/haproxy.cfg; with one host, gunicorn alone). The
+    app processes' pids, the address the children use, and the other parts measured apart
+    (the balancer, and the Redis the relay names when it runs here)."""
+    with contextlib.ExitStack() as stack:
+        servers = [
+            stack.enter_context(gunicorn(args, env, folder, f"gunicorn-{n}" if n else "gunicorn"))
+            for n in range(args.hosts)
+        ]
+        pids = [server.pid for server, _ in servers]
+        parts = {}
+        redis = redis_pid(args.relay)
+        if redis is not None:
+            parts["Redis"] = redis
+        if args.hosts == 1:
+            yield pids, servers[0][1], parts
+            return
+        port = free_port()
+        balancer_env = os.environ | {"CLASSROOM_BIND": f"127.0.0.1:{port}"}
+        for n, (_, address) in enumerate(servers, 1):
+            balancer_env[f"CLASSROOM_APP{n}"] = address.removeprefix("http://")
+        config = folder / "haproxy.cfg"
+        config.write_text(_with_servers(args.hosts), encoding="utf-8")
+        log = stack.enter_context(open(folder / "haproxy.log", "w", encoding="utf-8"))
+        balancer = subprocess.Popen(
+            ["haproxy", "-db", "-f", str(config)], env=balancer_env, stdout=log,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        stack.callback(balancer.wait, 10)
+        stack.callback(balancer.terminate)
+        host = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            with contextlib.suppress(OSError), urllib.request.urlopen(host + "/", timeout=2) as got:
+                if got.status == 200:
+                    break
+            if balancer.poll() is not None or time.monotonic() > deadline:
+                print("HAProxy did not start:\n" + (folder / "haproxy.log").read_text()[-2000:])
+                raise SystemExit(NO_SERVER)
+            time.sleep(0.2)
+        yield pids, host, parts | {"HAProxy": balancer.pid}
+
+
+def _with_servers(count: int) -> str:
+    """deploy/haproxy.cfg with a server line for each of `count` hosts (it has three)."""
+    text = (ROOT / "deploy" / "haproxy.cfg").read_text(encoding="utf-8")
+    line = '    server app1 "${CLASSROOM_APP1}"\n'
+    lines = "".join(line.replace("1", str(n)) for n in range(1, count + 1))
+    start = text.index(line)
+    end = text.index("\n", text.index('    server app3 "${CLASSROOM_APP3}"')) + 1
+    return text[:start] + lines + text[end:]
+
+
+def redis_pid(url: str) -> int | None:
+    """The pid of the redis-server on this machine that `url` names (None: none, or not
+    here)."""
+    if not url:
+        return None
+    import psutil
+
+    port = str(urllib.parse.urlsplit(url).port or 6379)
+    for proc in psutil.process_iter(["name", "cmdline"]):
+        if proc.info["name"] == "redis-server" and any(
+            part.endswith(":" + port) or part == port for part in proc.info["cmdline"] or []
+        ):
+            return int(proc.pid)
+    return None
 
 
 def machine() -> str:
@@ -259,8 +340,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 cwd=ROOT, env=env, check=True,
             )  # fmt: skip
             threads = f" x {args.threads} threads" if args.threads > 1 else ""
-            print(f"==> gunicorn, {args.workers} workers{threads}", flush=True)
-            with gunicorn(args, env, folder) as (server, host):
+            where = f" on {args.hosts} hosts behind HAProxy" if args.hosts > 1 else ""
+            print(f"==> gunicorn, {args.workers} workers{threads}{where}", flush=True)
+            with hosts(args, env, folder) as (server_pids, host, parts):
                 load_before = machine()
                 print(
                     f"==> {args.tables * args.seats} children sign in and play for "
@@ -283,16 +365,18 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                         "--poll-ms", str(args.poll_ms), "--think-ms", str(args.think_ms),
                         *(["--push"] if args.push else []),
                         "--seed", str(args.seed),
-                        "--server-pid", str(server.pid), "--out", str(out),
+                        *[f"--server-pid={pid}" for pid in server_pids],
+                        *[f"--part={name}={pid}" for name, pid in parts.items()],
+                        "--out", str(out),
                         *(["--database-cpu"] if local_postgres(args.db) else []),
                     ],
                     cwd=ROOT, env=env,
                 )  # fmt: skip
                 if driver.returncode != 0 or not out.exists():
-                    tail = (folder / "gunicorn.log").read_text(encoding="utf-8")[-3000:]
+                    tail = server_logs(folder)[-3000:]
                     raise SystemExit(f"the driver failed ({driver.returncode}); gunicorn:\n{tail}")
                 result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-                server_log = (folder / "gunicorn.log").read_text(encoding="utf-8")
+                server_log = server_logs(folder)
         result["settings"] = {
             k: getattr(args, k)
             for k in ("db", "seconds", "tables", "seats", "workers", "threads", "trivial_path")
@@ -301,6 +385,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "think_ms": args.think_ms,
             "push": args.push,
             "relay": args.relay,
+            "hosts": args.hosts,
             "rounds": args.rounds,
             "level": args.level,
         }
@@ -314,6 +399,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             print(f"kept {folder}")
         else:
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def server_logs(folder: Path) -> str:
+    """Every app process's log (one per host)."""
+    return "".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("gunicorn*.log")))
 
 
 def ms(value: float | None) -> str:
@@ -347,7 +437,8 @@ def report(result: dict[str, Any]) -> list[str]:
         f"Load benchmark: {s['db']}, {s['tables']} tables x {s['seats']} children "
         f"({s['level']}, {s['rounds']} rounds a game, {pace}, polls every {s['poll_ms']:g} ms), "
         f"gunicorn {s['workers']} workers"
-        + (f" x {s['threads']} threads" if s["threads"] > 1 else ""),
+        + (f" x {s['threads']} threads" if s["threads"] > 1 else "")
+        + (f" on each of {s['hosts']} hosts behind HAProxy" if s.get("hosts", 1) > 1 else ""),
         f"machine: {result['machine']}",
         f"load average after the run: {result['load_after']}",
         *speed_lines(result, speed),
@@ -356,6 +447,7 @@ def report(result: dict[str, Any]) -> list[str]:
         f"child-second: {server_cores:.2f} cores for {children} children; the driver's own "
         f"{play['driver_cpu_seconds'] / play['seconds']:.2f} cores left out)",
         *database_lines(play, children, server_cores, ok_moves),
+        *parts_lines(play, children, server_cores),
         f"moves/s            {moves_per_s:8.1f}   ({ok_moves} moves in {play['seconds']:.1f} s)",
         f"move latency       p50 {ms(moves.get('p50'))}  p95 {ms(moves.get('p95'))}  "
         f"p99 {ms(moves.get('p99'))}  max {ms(moves.get('max'))}",
@@ -497,11 +589,33 @@ def database_lines(
     return lines
 
 
+def parts_lines(play: dict[str, Any], children: int, server_cores: float) -> list[str]:
+    """The balancer's and Redis's CPU over the window, and each one's share of the whole
+    server side (app processes, PostgreSQL when measured, and the parts)."""
+    parts: dict[str, float] = play.get("parts_cpu_seconds") or {}
+    if not parts or not children:
+        return []
+    seconds = play["seconds"]
+    whole = server_cores + (play.get("database_cpu_seconds") or 0.0) / seconds
+    whole += sum(parts.values()) / seconds
+    lines = []
+    for name, used in sorted(parts.items()):
+        cores = used / seconds
+        share = 100 * cores / whole if whole else 0.0
+        lines.append(
+            f"  and {name:<12} {1000 * cores / children:.3f} ms per child-second "
+            f"({cores:.3f} cores, {share:.1f} % of the server side)"
+        )
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its figures; 0 when it ran without errors."""
     args = parse_args(argv)
     if args.tables * args.seats > 78:
         raise SystemExit("a class has sign-in pictures for 78 children at most")
+    if args.hosts > 1 and not args.push:
+        raise SystemExit("--hosts above 1 needs --push (the district serves pages by streams)")
     if not 1 <= args.rounds <= 20:
         raise SystemExit("--rounds: an assignment has 1 to 20 rounds")
     result = run(args)

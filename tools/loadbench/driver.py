@@ -658,9 +658,15 @@ class Trivial(FastHttpUser):
                 TALLY.error(f"GET {self.path} -> {response.status_code}")
 
 
-def measure(seconds: float, server_pid: int | None, database: bool = False) -> dict[str, Any]:
-    """Open the window for `seconds`, then summarise it with the CPU each side used (and,
-    with `database`, the local PostgreSQL server's)."""
+def measure(
+    seconds: float,
+    server_pids: list[int] | None,
+    database: bool = False,
+    parts: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    """Open the window for `seconds`, then summarise it with the CPU each side used: the app
+    processes (`server_pids`, each with its workers), with `database` the local PostgreSQL
+    server's, and each of `parts` (the balancer, Redis: name -> pid)."""
     import psutil
 
     me = psutil.Process()
@@ -668,13 +674,19 @@ def measure(seconds: float, server_pid: int | None, database: bool = False) -> d
     # own (to another database), whose CPU must fall outside the database's window.
     name = os.environ.get("DATABASE_URL", "").rpartition("/")[2]  # the run's own database
     started_before = connections_started(name) if database else None
-    server_before, driver_before = cpu_seconds(server_pid), sum(me.cpu_times()[:2])
+    pids = server_pids or []
+    parts = parts or {}
+    server_before, driver_before = _cpu(pids), sum(me.cpu_times()[:2])
+    parts_before = {name: cpu_seconds(pid) for name, pid in parts.items()}
     database_before = postgres_cpu_seconds() if database else None
     TALLY.start()
     gevent.sleep(seconds)
     TALLY.stop()
     result = TALLY.summary()
-    result["server_cpu_seconds"] = cpu_seconds(server_pid) - server_before
+    result["server_cpu_seconds"] = _cpu(pids) - server_before
+    result["parts_cpu_seconds"] = {
+        name: cpu_seconds(pid) - parts_before[name] for name, pid in parts.items()
+    }
     result["driver_cpu_seconds"] = sum(me.cpu_times()[:2]) - driver_before
     database_after = postgres_cpu_seconds() if database else None
     if database_before is not None and database_after is not None:
@@ -683,6 +695,11 @@ def measure(seconds: float, server_pid: int | None, database: bool = False) -> d
     if started_before is not None and started_after is not None:
         result["database_connections_started"] = started_after - started_before
     return result
+
+
+def _cpu(pids: list[int]) -> float:
+    """CPU seconds of these processes and their children."""
+    return sum(cpu_seconds(pid) for pid in pids)
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -716,7 +733,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             raise SystemExit(f"only {len(SEATED)} of {users} children signed in and sat down{why}")
         gevent.sleep(0.05)
     GO.set()
-    play = measure(args.seconds, args.server_pid, args.database_cpu)
+    parts = dict(part.split("=", 1) for part in args.part or [])
+    play = measure(
+        args.seconds,
+        args.server_pid,
+        args.database_cpu,
+        {name: int(pid) for name, pid in parts.items()},
+    )
     runner.quit()
 
     if not args.trivial_seconds:
@@ -743,7 +766,12 @@ def main() -> None:
     parser.add_argument("--think-ms", type=float, default=0)
     parser.add_argument("--push", action="store_true", help="listen to the event streams")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--server-pid", type=int)
+    parser.add_argument(
+        "--server-pid", type=int, action="append", help="an app process (one per host)"
+    )
+    parser.add_argument(
+        "--part", action="append", metavar="NAME=PID", help="another process measured apart"
+    )
     parser.add_argument(
         "--database-cpu", action="store_true", help="measure the local PostgreSQL's CPU too"
     )
