@@ -1,6 +1,6 @@
 """One publish after the commit (classroom/live/publish.py): every kind of change of a table
-(a child's move, a teacher taking a seat over, a teacher stopping the table) made by one app
-process reaches another process's waiting stream at once, by the bus: Redis where TABLE_RELAY
+(a child's move, a count, a teacher taking a seat over, a teacher stopping the table) made
+by one app process reaches another process's waiting stream at once, by the bus: Redis where TABLE_RELAY
 is set, PostgreSQL's LISTEN/NOTIFY where it is the database and no Redis is configured. The
 waiting process's watcher here sees nothing, so only the bus can wake its stream."""
 
@@ -74,16 +74,7 @@ def test_every_kind_of_change_reaches_another_process_by_the_bus(
 ) -> None:
     """The waiting child's page listens to one process; the change is made by another. The
     page is sent the new version, though its process's watcher never sees the table move."""
-    config: dict[str, Any] = {"TABLE_PUSH": 5}
-    if bus == "redis":
-        redis_or_skip()
-        config["TABLE_RELAY"] = REDIS_URL
-    here = make_app(**config)
-    if bus == "notify":
-        with here.app_context():
-            if db.engine.dialect.name != "postgresql":
-                pytest.skip("LISTEN/NOTIFY is PostgreSQL's (this pass runs on SQLite)")
-    there = make_app(**config)
+    here, there = _two_apps(make_app, bus)
     table_id, version, mia, leo = pair_at_standard(here, classroom, make_child)
     first = game(here, table_id).current_seat == 0
     mover, waiter = (mia, leo) if first else (leo, mia)
@@ -100,6 +91,47 @@ def test_every_kind_of_change_reaches_another_process_by_the_bus(
     assert int(got[0][1]["id"]) > version
     assert json.loads(got[0][1]["data"])["version"] > version
     assert took < 10  # at once, under any load: the watcher here would never have seen it
+
+
+@pytest.mark.parametrize("bus", ["redis", "notify"])
+def test_a_count_reaches_another_process_by_the_bus(
+    make_app: Callable[..., Flask],
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    monkeypatch: pytest.MonkeyPatch,
+    bus: str,
+) -> None:
+    """Three children counting at the end of a round: Ava's page listens to one process, Mia
+    counts through another; Ava's stream is sent the count (her watcher sees nothing)."""
+    from tests.web.tables import count_for, snapshot, three_counting
+
+    here, there = _two_apps(make_app, bus)
+    table_id, kids, _ = three_counting(here, make_child, classroom)
+    version = snapshot(here, table_id)[0]
+    watcher_sees_nothing(here, version, monkeypatch)
+    threads, got = streams_at(here, table_id, version, [child_client(here, kids[0])])
+    until_waiting(here, table_id, 1)
+    until_bus_listens(here)
+
+    count_for(there, child_client(there, kids[1]), table_id, 1)
+    threads[0].join(20)
+    assert len(got[0]) == 2, "the stream was sent nothing"
+    assert int(got[0][1]["id"]) > version
+
+
+def _two_apps(make_app: Callable[..., Flask], bus: str) -> tuple[Flask, Flask]:
+    """Two apps (two processes) of one database with streams on, and the bus asked for
+    (skipped where it cannot run)."""
+    config: dict[str, Any] = {"TABLE_PUSH": 5}
+    if bus == "redis":
+        redis_or_skip()
+        config["TABLE_RELAY"] = REDIS_URL
+    here = make_app(**config)
+    if bus == "notify":
+        with here.app_context():
+            if db.engine.dialect.name != "postgresql":
+                pytest.skip("LISTEN/NOTIFY is PostgreSQL's (this pass runs on SQLite)")
+    return here, make_app(**config)
 
 
 def test_a_rolled_back_change_is_not_published(
