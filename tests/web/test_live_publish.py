@@ -1,8 +1,9 @@
 """One publish after the commit (classroom/live/publish.py): every kind of change of a table
 (a child's move, a count, a teacher taking a seat over, a teacher stopping the table) made
-by one app process reaches another process's waiting stream at once, by the bus: Redis where TABLE_RELAY
-is set, PostgreSQL's LISTEN/NOTIFY where it is the database and no Redis is configured. The
-waiting process's watcher here sees nothing, so only the bus can wake its stream."""
+by one app process reaches another process's waiting stream at once, by the bus: Redis where
+TABLE_RELAY is set, PostgreSQL's LISTEN/NOTIFY where it is the database and no Redis is
+configured. The waiting process's watcher here sees nothing, so only the bus can wake its
+stream."""
 
 from __future__ import annotations
 
