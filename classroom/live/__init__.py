@@ -1,6 +1,7 @@
 """How a table's changes reach the pages that show it, live: the one publish after each
 committed change (publish.py), the bus that carries it to the other app processes (bus.py:
 Redis in relay.py, PostgreSQL's LISTEN/NOTIFY in notify.py), the watcher that reads the
-versions of the tables streams wait for (watcher.py), and one read of a table shared by every
-stream of a process (snapshots.py). The play pages' streams (classroom.play.push) use it;
-it imports the tables' services (classroom.tables), never the other way."""
+versions of the tables streams wait for (watcher.py), one read of a table shared by every
+stream of a process (snapshots.py), and the quiet poll (quiet.py). The play pages' streams
+and polls (classroom.play) use it; it imports the tables' services (classroom.tables), never
+the other way."""

@@ -26,12 +26,13 @@ from flask import current_app
 from classroom import jsoncodec
 from classroom.extensions import db
 from classroom.live.publish import listen
+from classroom.live.quiet import quiet_after_read, quiet_until
 from classroom.live.snapshots import snapshots
 from classroom.live.watcher import wait_for_move
 from classroom.models import IN_PLAY, PlayTable
 from classroom.play.common import Urls, state_data, table_data
 from classroom.serving import push_seconds
-from classroom.tables.away import note_seen, quiet_after_read, quiet_until, stream_note_every
+from classroom.tables.away import note_seen, stream_note_every
 from classroom.tables.clock import now
 from classroom.tables.loading import seat_of_child
 

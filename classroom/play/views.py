@@ -31,9 +31,10 @@ from classroom.access import (
 from classroom.assignments import LEVEL_NAMES, Assignment
 from classroom.extensions import db, limiter
 from classroom.forms import ConfirmForm
+from classroom.live.quiet import nothing_new, quiet_after_read
 from classroom.models import PlayTable, TableStatus
 from classroom.play import cards, common, pieces, push
-from classroom.tables.away import nothing_new, quiet_after_read, seat_seen
+from classroom.tables.away import seat_seen
 from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.faces import PickError, fill_faces, offers, picked

@@ -1,15 +1,14 @@
 """A child who leaves (docs/play.md, "A child who leaves"): noting when a seat's page was
-seen, the quiet poll, stand-ins for away children and giving the seat back, and the teacher
-taking a child out."""
+seen (the quiet poll builds on it: classroom.live.quiet), stand-ins for away children and
+giving the seat back, and the teacher taking a child out."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from functools import cache
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from classroom.assignments import Assignment
@@ -48,7 +47,7 @@ def stand_in_for(seat_row: TableSeat) -> str:
 def unseen(seat_row: Any) -> bool:
     """Has this child's seat gone unseen (no page or poll) for AWAY_AFTER? Never, if the
     setting is 0 or the seat was never seen (a seat from before seats were watched)."""
-    away_at = _away_at(seat_row)
+    away_at = away_at_of(seat_row)
     if away_after() <= 0 or away_at is None or seat_row.stand_in is not None:
         return False
     return now() >= away_at
@@ -140,7 +139,7 @@ def seat_seen(table: PlayTable, seat: int) -> None:
         if give_back(table, seat_row):
             return
     first_time = seat_row.opened_at is None
-    if not first_time and not _seen_due(seat_row, when):
+    if not first_time and not seen_due(seat_row, when):
         return
     # Not guarded by the version: when a page was last seen is no part of the game.
     opened = when if first_time else seat_row.opened_at
@@ -151,102 +150,11 @@ def seat_seen(table: PlayTable, seat: int) -> None:
     set_committed_value(seat_row, "opened_at", opened)
 
 
-def _seen_due(seat_row: Any, when: datetime) -> bool:
+def seen_due(seat_row: Any, when: datetime) -> bool:
     """Is it time to note again that this seat's page is there (at most every SEEN_EVERY
     seconds, and often enough that a seat in use is never taken for an away one)?"""
-    due = _seen_at(seat_row)
+    due = seen_at(seat_row)
     return due is None or when >= due
-
-
-@cache
-def _quiet_query() -> Any:
-    """nothing_new's one query (built once: most requests of a class are quiet polls)."""
-    return (
-        select(
-            PlayTable.version,
-            PlayTable.status,
-            PlayTable.next_computer_at,
-            TableSeat.child_id,
-            TableSeat.computer,
-            TableSeat.stand_in,
-            TableSeat.last_seen_at,
-            TableSeat.away_since,
-            TableSeat.taken_out,
-            TableSeat.seat,
-            PlayTable.moved_by,
-        )
-        .join(TableSeat, TableSeat.table_id == PlayTable.id)
-        .where(PlayTable.id == bindparam("table_id"))
-    )
-
-
-def nothing_new(table_id: int, child_id: int, since: int | None) -> tuple[int, str] | None:
-    """For a child's poll, in one small query: the table's (version, status) when the page at
-    version `since` is up to date and reading the table would change nothing (no note that
-    the seat was seen is due, no computer player or away child to act for); else None, and
-    the poll reads the whole table. Most polls of a class are these: children think."""
-    return quiet_until(table_id, child_id, since)[0]
-
-
-def quiet_until(
-    table_id: int, child_id: int, since: int | None, *, pushed: bool = False
-) -> tuple[tuple[int, str] | None, datetime | None]:
-    """nothing_new's answer, and until when it holds at the latest if nobody moves (the
-    seat's "seen" note falls due, a computer player's pause ends, a child becomes away);
-    None: no such time. A stream waits no longer than that.
-
-    `pushed`: for an event stream (classroom/play/push.py), which notes the seat itself
-    (note_seen), so a "seen" note is no reason to read the table; and a table one version on
-    by the child's own move is quiet at that version (the move's answer brought the page it)."""
-    rows = db.session.execute(_quiet_query(), {"table_id": table_id}).all()
-    # Each row carries the table's columns and one seat's: the first stands for the table.
-    return _quiet(rows[0] if rows else None, rows, child_id, since, pushed)
-
-
-def quiet_after_read(
-    table: PlayTable, child_id: int, since: int | None = None
-) -> tuple[tuple[int, str] | None, datetime | None]:
-    """quiet_until(pushed=True) for a table just read (no query), at `since` (by default the
-    table's version): an event stream that has just sent the table asks it before it waits,
-    and a stream just opened asks it of the table its request read."""
-    return _quiet(table, table.seats, child_id, table.version if since is None else since, True)
-
-
-def _quiet(
-    table: Any, rows: Sequence[Any], child_id: int, since: int | None, pushed: bool
-) -> tuple[tuple[int, str] | None, datetime | None]:
-    """quiet_until's answer from the table's columns (version, status, next_computer_at,
-    moved_by) and its seats' rows: a table row and its TableSeats, or _quiet_query's rows."""
-    if since is None or table is None or not rows:
-        return None, None
-    mine = [r for r in rows if r.child_id == child_id]
-    if len(mine) != 1:
-        return None, None
-    own_move = pushed and table.version == since + 1 and table.moved_by == mine[0].seat
-    if table.version != since and not own_move:
-        return None, None
-    when = now()
-    if mine[0].stand_in is not None or (not pushed and _seen_due(mine[0], when)):
-        return None, None
-    # What advance_computers would act on, decided without the game (so without knowing
-    # whose turn it is): any doubt reads the whole table.
-    version, status, due = table.version, table.status, aware(table.next_computer_at)
-    away = any(r.child_id is not None and unseen(r) for r in rows)
-    if away and status in IN_PLAY:
-        return None, None
-    until = [] if pushed else [_seen_at(mine[0])]
-    if status in IN_PLAY and away_after() > 0:
-        until += [_away_at(r) for r in rows if r.child_id is not None and r.stand_in is None]
-    if status == TableStatus.PLAYING:
-        if any(r.stand_in is not None and came_back(r) for r in rows):
-            return None, None
-        computers = any(r.computer is not None or r.stand_in is not None for r in rows)
-        if computers and (due is None or when >= due):
-            return None, None
-        if computers:
-            until.append(due)
-    known = [t for t in until if t is not None]
-    return (version, status), min(known, default=None)
 
 
 def seen_every() -> float:
@@ -256,7 +164,7 @@ def seen_every() -> float:
     return SEEN_EVERY if limit <= 0 else min(SEEN_EVERY, limit / 3)
 
 
-def _seen_at(seat_row: Any) -> datetime | None:
+def seen_at(seat_row: Any) -> datetime | None:
     """When a note that this seat's page is there falls due (None: never noted yet)."""
     last = aware(seat_row.last_seen_at)
     return None if last is None else last + timedelta(seconds=seen_every())
@@ -296,7 +204,7 @@ _NOTE_SEEN = (
 )
 
 
-def _away_at(seat_row: Any) -> datetime | None:
+def away_at_of(seat_row: Any) -> datetime | None:
     """When this child's seat would count as away (see unseen), if nobody sees it before."""
     last = aware(seat_row.last_seen_at)
     return None if last is None else last + timedelta(seconds=away_after())

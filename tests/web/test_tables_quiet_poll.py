@@ -14,8 +14,9 @@ from sqlalchemy import event, update
 
 from classroom.extensions import db
 from classroom.game import actions
+from classroom.live.quiet import nothing_new
 from classroom.models import Child, PlayTable
-from classroom.tables.away import SEEN_EVERY, nothing_new
+from classroom.tables.away import SEEN_EVERY
 from classroom.tables.clock import now
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
@@ -232,7 +233,7 @@ def test_a_quiet_answer_holds_until_the_seat_must_be_noted_again(
     app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
 ) -> None:
     """A quiet answer holds until the seat's "seen" note falls due (a stream wakes by then)."""
-    from classroom.tables.away import quiet_until
+    from classroom.live.quiet import quiet_until
 
     table_id, version, _, leo = pair_at_standard(app, classroom, make_child)
     with app.app_context():
