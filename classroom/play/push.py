@@ -29,12 +29,12 @@ from classroom.live.publish import listen
 from classroom.live.quiet import quiet_after_read, quiet_until
 from classroom.live.snapshots import snapshots
 from classroom.live.watcher import wait_for_move
-from classroom.models import IN_PLAY, PlayTable
+from classroom.models import IN_PLAY, PlayTable, TableStatus
 from classroom.play.common import Urls, state_data, table_data
 from classroom.serving import push_seconds
 from classroom.tables.away import note_seen, stream_note_every
 from classroom.tables.clock import now
-from classroom.tables.loading import seat_of_child
+from classroom.tables.loading import load_table, seat_of_child
 
 # Seconds between two heartbeats: a dropped connection is noticed and closed, and the page
 # knows the stream is alive (a proxy that holds the stream's answers back sends none).
@@ -195,3 +195,37 @@ def from_snapshot(
     if table.version == since + 1 and table.moved_by == seat.seat:
         return table.version, yours(table.version, table.status), after
     return table.version, table_data(table, seat.seat, urls, since, snapshot.story_since), after
+
+
+def teacher_stream(
+    table_id: int, since: int, seconds: float, seat: int | None, urls: Urls
+) -> Iterator[str]:
+    """The events for a teacher's page of a table (watching it, or at their own seat), for
+    `seconds` at most: each time the table moves on, the answer the page's poll would have
+    had. A teacher's page is one a class, so it reads the table itself when woken (no shared
+    snapshot, no quiet check); while a computer player may be due it reads at a poll's pace,
+    as the poll would, so a table of computer players goes on while the teacher watches."""
+    ends = time.monotonic() + seconds
+    listen()
+    db.session.close()
+    yield f"retry: {RETRY_MS}\n" + event(since) + BEAT
+    last_sent = time.monotonic()
+    while (left := ends - time.monotonic()) > 0:
+        table = load_table(table_id)
+        if table is None:
+            return
+        computers = any(s.computer is not None or s.stand_in is not None for s in table.seats)
+        data = state_data(table_id, seat, urls, since, table)
+        db.session.close()
+        if data["changed"]:
+            since = int(data["version"])
+            yield event(since, data)
+            last_sent = time.monotonic()
+            continue
+        wait = min(left, HEARTBEAT - (time.monotonic() - last_sent))
+        if computers and data["status"] == TableStatus.PLAYING:
+            wait = min(wait, REREAD)
+        moved = wait_for_move(table_id, since, max(wait, AT_LEAST))
+        if moved is None and time.monotonic() - last_sent >= HEARTBEAT:
+            yield BEAT
+            last_sent = time.monotonic()

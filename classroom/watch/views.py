@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, stream_with_context, url_for
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -14,7 +14,7 @@ from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.game import Level
 from classroom.models import COMPUTER_PLAYERS, Child, Classroom, PlayTable, TableStatus
-from classroom.play import common
+from classroom.play import common, push
 from classroom.roster import names_together
 from classroom.tables import away, seating
 from classroom.tables.computers import advance_computers
@@ -48,13 +48,16 @@ def table_or_404(table_id: int) -> PlayTable:
 
 
 def urls_for(table_id: int, watching: bool) -> common.Urls:
-    """The URLs of the teacher's watching page, or of their own seat's page."""
+    """The URLs of the teacher's watching page, or of their own seat's page (its event
+    stream too, with pushed updates on)."""
+    events = "watch.watch_events" if watching else "watch.play_events"
     return common.Urls(
         page=url_for("watch.watch" if watching else "watch.play", table_id=table_id),
         state=url_for("watch.watch_state" if watching else "watch.play_state", table_id=table_id),
         move=url_for("watch.move", table_id=table_id),
         look=url_for("watch.look", table_id=table_id),
         count=url_for("watch.play", table_id=table_id),
+        events=url_for(events, table_id=table_id) if push.seconds() > 0 else None,
     )
 
 
@@ -285,6 +288,40 @@ def play_state(table_id: int) -> Response:
     seat = seat_of_teacher(table, teacher().id)
     return common.state_json(
         table_id, None if seat is None else seat.seat, urls_for(table_id, seat is None)
+    )
+
+
+@bp.get("/tables/<int:table_id>/watch/events")
+def watch_events(table_id: int) -> Response:
+    """Server-sent events for the watching page (config TABLE_PUSH; 0: off, 404)."""
+    table_or_404(table_id)
+    return teacher_events(table_id, None, True)
+
+
+@bp.get("/tables/<int:table_id>/play/events")
+def play_events(table_id: int) -> Response:
+    """Server-sent events for the teacher's seat page (the watching page's if they have no
+    seat there)."""
+    table = table_or_404(table_id)
+    seat = seat_of_teacher(table, teacher().id)
+    return teacher_events(table_id, None if seat is None else seat.seat, seat is None)
+
+
+def teacher_events(table_id: int, seat: int | None, watching: bool) -> Response:
+    """The event stream of a teacher's table page (classroom.play.push.teacher_stream)."""
+    seconds = push.seconds()
+    if seconds <= 0:
+        abort(404)
+    since = common.int_arg(request.headers.get("Last-Event-ID"))
+    if since is None:
+        since = common.int_arg(request.args.get("version"))
+    stream = push.teacher_stream(
+        table_id, -1 if since is None else since, seconds, seat, urls_for(table_id, watching)
+    )
+    return Response(
+        stream_with_context(stream),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
 
 

@@ -151,3 +151,62 @@ def test_a_rolled_back_change_is_not_published(
         db.session.rollback()
         assert CHANGED not in db.session.info
         db.session.remove()
+
+
+@pytest.mark.parametrize("bus", ["redis", "notify"])
+def test_the_teachers_watching_page_hears_a_move_made_through_another_process(
+    make_app: Callable[..., Flask],
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+    teacher: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    bus: str,
+) -> None:
+    """The teacher's watching page has a stream of its own (GET .../watch/events), on one
+    process; a child's move taken by another reaches it, with every card face up."""
+    import threading
+
+    from tests.web.conftest import sign_in_teacher
+    from tests.web.test_tables_push import messages
+
+    here, there = _two_apps(make_app, bus)
+    table_id, version, mia, leo = pair_at_standard(here, classroom, make_child)
+    mover = mia if game(here, table_id).current_seat == 0 else leo
+    watcher_sees_nothing(here, version, monkeypatch)
+    lee = here.test_client()
+    sign_in_teacher(lee, teacher)
+    got: list[dict[str, str]] = []
+
+    def listen() -> None:
+        response = lee.get(f"/tables/{table_id}/watch/events?version={version}", buffered=False)
+        stream = messages(response.response)
+        got.extend([next(stream), next(stream)])
+        response.close()
+
+    thread = threading.Thread(target=listen)
+    thread.start()
+    until_waiting(here, table_id, 1)
+    until_bus_listens(here)
+    _child_moves(there, table_id, version, mover)
+    thread.join(20)
+    assert len(got) == 2, "the teacher's stream was sent nothing"
+    assert got[1]["id"] == str(version + 1)
+    data = json.loads(got[1]["data"])
+    assert data["changed"] is True and "html" in data
+
+
+def test_the_teachers_pages_name_their_stream(
+    app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild], teacher: Any
+) -> None:
+    """With pushed updates on, the watching page names its stream; off, no stream (404)."""
+    from tests.web.conftest import sign_in_teacher
+
+    table_id, _, _, _ = pair_at_standard(app, classroom, make_child)
+    lee = app.test_client()
+    sign_in_teacher(lee, teacher)
+    app.config["TABLE_PUSH"] = 5
+    page = lee.get(f"/tables/{table_id}/watch").get_data(as_text=True)
+    assert f'data-events-url="/tables/{table_id}/watch/events"' in page
+    app.config["TABLE_PUSH"] = 0
+    assert "data-events-url" not in lee.get(f"/tables/{table_id}/watch").get_data(as_text=True)
+    assert lee.get(f"/tables/{table_id}/watch/events").status_code == 404

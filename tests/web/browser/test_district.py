@@ -1,7 +1,7 @@
 """A district on several hosts, in a real browser (docs/deploy.md, tests/web/district.py):
 three app processes behind HAProxy with no sticky sessions, one PostgreSQL and one Redis of
-the test's own. Two classmates and their teacher have the table open; the children's streams
-are on different processes. Every kind of change (a child's move, the teacher's, a computer
+the test's own. Two classmates and their teacher have the table open, each page's stream on
+a different process. Every kind of change (a child's move, the teacher's, a computer
 player's, a seat taken over) is seen on the other pages within 1 s. Then the faults: one app
 process SIGKILLed mid-game, Redis stopped, PostgreSQL restarted; each time the pages go on
 through the balancer and the table loses nothing and plays nothing twice."""
@@ -145,11 +145,12 @@ def _page(chromium: Any, district: District, app: Flask, cookie: dict[str, Any],
     return page
 
 
-def _open_on_other_processes(pages: list[Any], url: str) -> None:
-    """Open each page; a page whose stream came on a process another page's stream is on is
-    opened again (round robin moves it on), so that each listens to a process of its own."""
+def _open_on_other_processes(pages: list[Any], urls: list[str]) -> None:
+    """Open each page at its address; a page whose stream came on a process another page's
+    stream is on is opened again (round robin moves it on), so that each listens to a
+    process of its own."""
     taken: set[str] = set()
-    for page in pages:
+    for page, url in zip(pages, urls, strict=True):
         page.goto(url)
         for _ in range(12):
             until(lambda page=page: page.streams, 60, "the page opened its stream", _waiting(page))
@@ -215,8 +216,8 @@ def test_every_kind_of_change_is_seen_on_the_other_pages_within_a_second(
     make_child: Any,
     teacher: Any,
 ) -> None:
-    """Mia's and Leo's tablets listen to streams on two different processes; their teacher's
-    page is open at her seat. Each change (each child's move, the teacher's, the computer
+    """Mia's and Leo's tablets and their teacher's page (at her seat) listen to streams on the
+    three different processes. Each change (each child's move, the teacher's, the computer
     player's, Leo's seat taken over by the teacher) shows on every page within 1 s of the
     first page that showed it."""
     mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
@@ -225,9 +226,9 @@ def test_every_kind_of_change_is_seen_on_the_other_pages_within_a_second(
     table_id = _table_of(app, classroom, mia, leo)
     kids = [_page(chromium, district, app, child_session(app, k), TABLET) for k in (mia, leo)]
     lee = _page(chromium, district, app, teacher_session(app, teacher), LAPTOP)
-    _open_on_other_processes(kids, f"/play/tables/{table_id}")
-    lee.goto(f"/tables/{table_id}/play")
     pages = [*kids, lee]
+    at_the_table = [f"/play/tables/{table_id}"] * 2 + [f"/tables/{table_id}/play"]
+    _open_on_other_processes(pages, at_the_table)
     names = {id(kids[0]): "Mia", id(kids[1]): "Leo", id(lee): "the teacher"}
 
     delays: dict[str, list[int]] = {}
@@ -240,7 +241,7 @@ def test_every_kind_of_change_is_seen_on_the_other_pages_within_a_second(
             until(
                 lambda v=version: all(_version(p) > v for p in pages),
                 30,
-                "the computer moved",
+                "the computer moved, and every page shows it",
                 _waiting(pages[0]),
             )
             delays.setdefault("the computer", []).extend(_everyone_sees(pages, version + 1))
@@ -315,7 +316,7 @@ def test_the_table_goes_on_through_a_fault(
         set_level(app, kid, "ultra_peek", scoring="cubes")
     table_id = _table_of(app, classroom, mia, leo, teacher=False)
     kids = [_page(chromium, district, app, child_session(app, k), TABLET) for k in (mia, leo)]
-    _open_on_other_processes(kids, f"/play/tables/{table_id}")
+    _open_on_other_processes(kids, [f"/play/tables/{table_id}"] * 2)
     faults = {
         "an app process killed": _kill_leos_process,
         "Redis stopped": _stop_redis,
