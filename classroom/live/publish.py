@@ -15,6 +15,7 @@ off (TABLE_PUSH 0): then no page listens, and every page polls.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 
@@ -30,6 +31,7 @@ from .snapshots import SNAPSHOTS
 from .watcher import existing
 
 _MAKING = threading.Lock()
+log = logging.getLogger(__name__)
 
 
 def bus() -> Bus | None:
@@ -87,7 +89,10 @@ def _committed(session: Session) -> None:
     changes: list[Change] = session.info.pop(CHANGED, [])
     if changes and has_app_context():
         for change in changes:
-            publish(change)
+            try:
+                publish(change)
+            except Exception:  # the change is committed: its answer must not fail for this
+                log.exception("publishing a change of table %d", change.table_id)
 
 
 @event.listens_for(Session, "after_rollback")
