@@ -192,6 +192,11 @@ def _everyone_sees(pages: list[Any], version: int) -> list[int]:
     return [at - min(times) for at in times]
 
 
+def _pages_now(pages: list[Any]) -> str:
+    """Each page's version, turn and streams' processes, for a failure's message."""
+    return "; ".join(f"v{_version(p)} my turn {_my_turn(p)} streams {p.streams}" for p in pages)
+
+
 def _my_turn(page: Any) -> bool:
     return page.locator("[data-board]").get_attribute("data-my-turn") == "yes"
 
@@ -238,12 +243,15 @@ def test_every_kind_of_change_is_seen_on_the_other_pages_within_a_second(
         mover = next((page for page in pages if _my_turn(page)), None)
         version = max(_version(page) for page in pages)
         if mover is None:  # the computer player's turn: its moves come by themselves
-            until(
-                lambda v=version: all(_version(p) > v for p in pages),
-                30,
-                "the computer moved, and every page shows it",
-                _waiting(pages[0]),
-            )
+            try:
+                until(
+                    lambda v=version: all(_version(p) > v for p in pages),
+                    30,
+                    "the computer moved, and every page shows it",
+                    _waiting(pages[0]),
+                )
+            except AssertionError as failed:
+                raise AssertionError(f"{failed}\n{_pages_now(pages)}\n{district.logs()}") from None
             delays.setdefault("the computer", []).extend(_everyone_sees(pages, version + 1))
             continue
         for made in _play_turn(mover):
