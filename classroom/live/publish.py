@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from typing import Any
 
 from flask import Flask, current_app, has_app_context
 from sqlalchemy import event
@@ -99,6 +100,14 @@ def _committed(session: Session) -> None:
 def _rolled_back(session: Session) -> None:
     """A transaction rolled back changed nothing."""
     session.info.pop(CHANGED, None)
+
+
+@event.listens_for(Session, "after_transaction_end")
+def _ended(session: Session, transaction: Any) -> None:
+    """A transaction ended without a commit (a session closed mid-change) changed nothing
+    either: its notes go with it (after a commit they are published and gone already)."""
+    if transaction.parent is None:
+        session.info.pop(CHANGED, None)
 
 
 def listen() -> None:

@@ -138,7 +138,8 @@ def _two_apps(make_app: Callable[..., Flask], bus: str) -> tuple[Flask, Flask]:
 def test_a_rolled_back_change_is_not_published(
     app: Flask, classroom: MadeClass, make_child: Callable[..., MadeChild]
 ) -> None:
-    """A change whose transaction rolls back (someone else moved first) tells nobody."""
+    """A change whose transaction rolls back (someone else moved first), or whose session is
+    closed before it commits, tells nobody."""
     from classroom.tables.loading import load_table
     from classroom.tables.moves import CHANGED, bump
 
@@ -150,6 +151,12 @@ def test_a_rolled_back_change_is_not_published(
         assert [c.version for c in db.session.info[CHANGED]] == [version + 1]
         db.session.rollback()
         assert CHANGED not in db.session.info
+        table = load_table(table_id)  # a session closed mid-change forgets it too
+        assert table is not None
+        bump(table, version, {})
+        session = db.session()
+        db.session.close()
+        assert CHANGED not in session.info
         db.session.remove()
 
 
