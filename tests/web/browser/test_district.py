@@ -240,8 +240,11 @@ def test_every_kind_of_change_is_seen_on_the_other_pages_within_a_second(
     for _ in range(12):  # turns, until every kind has been seen
         if {"Mia", "Leo", "the teacher", "the computer"} <= set(delays):
             break
+        # The version before whose turn it is: a computer player that finishes its turn in
+        # between has then moved past it (read after, the test would wait for a move that the
+        # child whose turn it now is never makes).
+        version = min(_version(page) for page in pages)
         mover = next((page for page in pages if _my_turn(page)), None)
-        version = max(_version(page) for page in pages)
         if mover is None:  # the computer player's turn: its moves come by themselves
             try:
                 until(
@@ -338,7 +341,7 @@ def test_the_table_goes_on_through_a_fault(
             mover = None
             for page in kids:
                 page.wait_for_timeout(50)
-            version = max(_version(page) for page in kids)
+            version = min(_version(page) for page in kids)  # before whose turn (as above)
             mover = next((page for page in kids if _my_turn(page)), None)
             if mover is None:  # the computer's turn: its moves come by themselves
                 until(
