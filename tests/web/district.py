@@ -61,6 +61,14 @@ def listens(port: int) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
+def _answers(port: int) -> bool:
+    """Does the app on this port answer its landing page?"""
+    import urllib.request
+
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
+        return bool(response.status == 200)
+
+
 def _pg_tool(name: str) -> str | None:
     found = shutil.which(name)
     if found:
@@ -240,8 +248,8 @@ class District:
         """Start the three processes, then the balancer, and wait until each answers."""
         for app in self.apps:
             app.start()
-        for app in self.apps:
-            until(lambda app=app: listens(app.port), 90, f"{app.name} listens")
+        for app in self.apps:  # each worker has loaded the app and answers
+            until(lambda app=app: _answers(app.port), 90, f"{app.name} answers")
         env = os.environ | {"CLASSROOM_BIND": f"127.0.0.1:{self.port}"}
         env |= {f"CLASSROOM_APP{n}": f"127.0.0.1:{a.port}" for n, a in enumerate(self.apps, 1)}
         with (self.folder / "haproxy.log").open("ab") as log:

@@ -153,11 +153,17 @@ def _open_on_other_processes(pages: list[Any], urls: list[str]) -> None:
     for page, url in zip(pages, urls, strict=True):
         page.goto(url)
         for _ in range(12):
-            until(lambda page=page: page.streams, 60, "the page opened its stream", _waiting(page))
+            try:
+                until(lambda p=page: p.streams, 60, "the page opened its stream", _waiting(page))
+            except AssertionError as failed:
+                raise AssertionError(f"{failed} at {page.url}: {page.content()[:3000]}") from None
             if page.streams[-1] not in taken:
                 break
             page.streams.clear()
-            page.reload()
+            # Away first, so the old page's stream and connections are closed (a tab has six
+            # connections to a server) before the page opens again.
+            page.goto("about:blank")
+            page.goto(url)
         assert page.streams[-1] not in taken, "two streams on one process"
         taken.add(page.streams[-1])
 
