@@ -10,7 +10,7 @@ from flask import Flask
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then instance/config.py, then CLASSROOM_* variables, then tests."""
-    from classroom import access, cli, errors, security, settings, static_files
+    from classroom import access, cli, coaches, errors, security, settings, static_files
     from classroom.assign import bp as assign_bp
     from classroom.auth import bp as auth_bp
     from classroom.check import bp as check_bp
@@ -24,7 +24,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from classroom.groups import bp as groups_bp
     from classroom.main import bp as main_bp
     from classroom.play import bp as play_bp
-    from classroom.schools import access as school_access
     from classroom.schools.views import bp as schools_bp
     from classroom.signin import bp as signin_bp
     from classroom.watch import bp as watch_bp
@@ -60,7 +59,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     static_files.init_app(app)
     errors.init_app(app)
     cli.init_app(app)
-    school_access.init_app(app)
+    coaches.init_app(app)
 
     for blueprint in (
         main_bp,

@@ -24,6 +24,7 @@ from classroom.auth import tokens
 from classroom.auth.forms import CodeForm
 from classroom.children.locks import why_locked
 from classroom.classes.forms import ClassForm, InviteForm
+from classroom.coaches import coached_schools
 from classroom.emails import link, mail_configured, send
 from classroom.extensions import db
 from classroom.forms import ConfirmForm, FormPage, render_form
@@ -40,7 +41,6 @@ from classroom.pictures import new_invite_code, new_join_code, new_secret, typed
 from classroom.progress import needs_you
 from classroom.progress.keep import rebuild
 from classroom.roster import full_stop
-from classroom.schools.access import coached_schools
 from classroom.zones import known_zones, today_in
 
 bp = teacher_blueprint("classes", __name__, url_prefix="/classes")

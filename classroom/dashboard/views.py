@@ -26,6 +26,7 @@ from classroom.access import child_or_404, teacher, teacher_blueprint
 from classroom.assignments import LEVEL_NAMES, Assignment, assign, describe_change
 from classroom.check.columns import CSV_GUIDE
 from classroom.check.results import child_checks, class_changes, report_check
+from classroom.coaches import readable_child_or_404, readable_class_or_404, reads_only
 from classroom.csvfiles import csv_response, file_slug
 from classroom.dashboard import charts, columns, export, pairs, sorting, words
 from classroom.dashboard.report import LANGUAGES, first_name, parent_report
@@ -46,7 +47,6 @@ from classroom.progress import DateRange, activity_today, child_progress, overvi
 from classroom.progress import recommendation as recommendation_for
 from classroom.progress.attention import last_played
 from classroom.progress.term import term_view
-from classroom.schools.access import readable_child_or_404, readable_class_or_404, reads_only
 from classroom.zones import DEFAULT_ZONE, today_in
 
 bp = teacher_blueprint("dashboard", __name__)

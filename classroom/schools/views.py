@@ -6,10 +6,10 @@ from flask import current_app, render_template
 
 from classroom.access import teacher_blueprint
 from classroom.assignments import LEVEL_NAMES
+from classroom.coaches import coached_school_or_404
 from classroom.dashboard import words
 from classroom.dashboard.views import school_year_start
 from classroom.progress import DateRange
-from classroom.schools.access import coached_school_or_404
 from classroom.schools.summary import ORDER, class_line
 from classroom.zones import today_in
 
