@@ -121,8 +121,8 @@ def demo_command(first_start: bool, remove: bool) -> None:
     if teacher is None:
         teacher, classroom = create_demo()
         # The history starts DEMO_WEEKS ago; the children joined two days before (the first
-        # number check is the day before the play: a review found a check dated before
-        # "Added to the class"), and their levels were given then.
+        # number check is the day before the play, and no check may be dated before "Added
+        # to the class"), and their levels were given then.
         joined = timedelta(weeks=DEMO_WEEKS, days=2)
         for change in db.session.scalars(
             select(AssignmentChange).join(Child).where(Child.class_id == classroom.id)

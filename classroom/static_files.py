@@ -3,8 +3,8 @@
 
 Flask's default is `Cache-Control: no-cache`: a tablet asked again for each of the 20-30
 pictures, scripts and styles of every page it opened (17 pages a round at a table of four),
-and a card whose answer had not come yet was a blank white card for a moment (a review saw
-the DISCARD pile's card blink at the start of a round). With a version in the address a
+and a card whose answer had not come yet was a blank white card for a moment (the DISCARD
+pile's card blinked at the start of a round). With a version in the address a
 changed file has a new address, so nothing stale is ever shown."""
 
 from __future__ import annotations

@@ -199,7 +199,7 @@ def change_text(checks: Sequence[DoneCheck]) -> list[str]:
         )
     first = checks[0].result
     lines = []
-    # Each count says out of how many ("more 10 → 10" alone did not, a review found): the
+    # Each count says out of how many ("more 10 → 10" alone does not say it): the
     # line's error in %, "Which is more?" right, numerals found. The column is narrow: the
     # overview fits 1366 px with all twelve columns.
     if first.pae is not None and latest.pae is not None:

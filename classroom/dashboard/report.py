@@ -273,7 +273,7 @@ TOPICS: dict[str, Topic] = {
         lowest_total_game,
     ),
     # The same, once "remembers cards that are face down: 35 times out of 35" is said above:
-    # "learning ... remembering the cards" would contradict it (a review found it did).
+    # "learning ... remembering the cards" would contradict it.
     "full_game_calling": Topic(
         lambda name: gettext(
             "%(name)s plays the full game well and keeps practising it: choosing the right "
@@ -325,7 +325,7 @@ def _topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
     if data.next_step.move is Move.UP:
         return "next_level"
     # Strong wherever there are enough chances: "learning to keep the lower of two numbers"
-    # would contradict "45 times out of 45" above it (a review found it did). Too few
+    # would contradict "45 times out of 45" above it. Too few
     # chances to judge anything is practising comparisons at this level.
     measured = [rate for _, rate, applied in weak if applied and rate.value is not None]
     return "steady" if measured else "comparing"

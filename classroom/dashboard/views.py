@@ -298,7 +298,7 @@ def child_page(child_id: int) -> str:
 
 
 # Time zones of the Americas, where paper is US Letter; elsewhere A4 (a class's region is
-# known by its zone: a review found A4 the only paper for a class in Chicago).
+# known by its zone: a class in Chicago prints on Letter).
 LETTER_ZONES = ("America/", "US/", "Canada/", "Brazil/", "Chile/", "Mexico/", "Cuba", "Jamaica")
 
 

@@ -84,14 +84,14 @@ def calling_of(sums: Sums) -> Calling:
             else ""
         )
         if won.chances and won.hits < lowest_at_call.hits:
-            # "5 of 25 without the lowest score, won only 17 of 25" read to a reviewer as 20
-            # calls with the lowest score and 3 wins gone missing: say where they went.
+            # "5 of 25 without the lowest score, won only 17 of 25" reads as 20 calls with
+            # the lowest score and 3 wins gone missing: say where they went.
             rounds_part += (
                 " (after a call the others play one more turn, so a call made with the "
                 "lowest score can still lose the round)"
             )
         # The share under the bar is named with its own figures: "the flag asks 75 %" beside
-        # "Called with the lowest score 78 %" read to a reviewer as a flag raised in error.
+        # "Called with the lowest score 78 %" reads as a flag raised in error.
         counted = calls + won.chances
         share = (
             "Counted together, lowest at the call or the round won"

@@ -48,8 +48,8 @@ MIN_FOUND = FIND_ITEMS
 MIN_PATTERN_R2 = 0.6
 # Taps this close to an end of the line (a share of its length) are "at an end"; when this
 # share of a check's taps or more are, the child sorted the numerals into small and big, and
-# no curve through two piles says how they see the numbers between (a review's "ends" child
-# read as an even, ruler-like line).
+# no curve through two piles says how they see the numbers between (a straight line through
+# them would call such a child even, ruler-like).
 AT_AN_END = 0.05
 MOSTLY_AT_THE_ENDS = 0.75
 COMPARE_CHANCE = 0.5
@@ -414,7 +414,7 @@ def fit_sentence(fit: LineFit | None, figures: bool = True) -> str:
     if fit is None:
         return f"Not enough taps on the line yet (a fit needs {MIN_LINE_TAPS})."
     shape = fit.shape
-    # R² in words a teacher reads ("R² 0.94 straight" meant nothing to a reviewer).
+    # R² in words a teacher reads ("R² 0.94 straight" means nothing to most teachers).
     r2 = (
         f"(how well each fits, 1 being perfect: straight {fit.r2_linear:.2f}, "
         f"curved {fit.r2_log:.2f})"

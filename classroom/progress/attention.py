@@ -62,12 +62,12 @@ class NeedsYou:
     # page must not say "everyone has played this week" while they have not.
     new_not_played: list[str] = field(default_factory=list)
     children: int = 0  # active children in the class (none: there is no one to look at yet)
-    # Ready to move up, in one line under the list (names by level): a review found six
-    # "Move up" children on the overview and none here; one line each would push out the
-    # children something is wrong with.
+    # Ready to move up, in one line under the list (names by level), so that the children the
+    # overview says to move up are here too, without pushing out the children something is
+    # wrong with (one line each would).
     ready: list[Ready] = field(default_factory=list)
     # Children whose flags are all from before this week and still on: no news, but the page
-    # must not say "no one stands out" as if none were (a review found it did).
+    # must not say "no one stands out" as if none were.
     still_flagged: list[tuple[int, str]] = field(default_factory=list)  # child id, name
 
     def ready_by_level(self) -> list[tuple[Level, list[Ready]]]:
@@ -88,8 +88,8 @@ FLAG_WORDS = {
 def flag_text(flag: Flag) -> str:
     """The flag in a few words, with the child's own example where the flag has one."""
     words = FLAG_WORDS[flag.kind.value]
-    # The child's page's example, never a textbook case: beside Mia's name "(keeps a 4 when
-    # a 3 comes)" read as hers, while her slips were a 6 kept when a 1 or a 2 came (a review).
+    # The child's page's example, never a textbook case: beside a child's name "(keeps a 4
+    # when a 3 comes)" reads as theirs, even when their slips were a 6 kept when a 1 came.
     return f'{words}, for example "{flag.example}"' if flag.example else words
 
 
@@ -149,9 +149,9 @@ def stuck_text(
     """Why a child has stayed at a level so long, in one line ("at Peek for 8 weeks"): too
     few recent comparisons to decide a move is "needs more games" (the true reason is "play
     more", docs/dashboards.md); otherwise the page's own reason to stay follows, since a
-    bare "without moving forward" read as "not learning" beside 98 % right (a review found
-    Lily W. held by her memory, which the line did not say). What holds the child comes
-    first, the comparisons after it: led by "367 of 377 right", the line still hid it."""
+    bare "without moving forward" reads as "not learning" beside 98 % right when memory is
+    what holds the child. What holds the child (a reason to stay, an active flag) comes
+    first, the comparisons after it: led by "367 of 377 right", the line would hide it."""
     few = step.too_few
     if few is not None and plays_most:
         # More games would not help a child who already plays as much as anyone: each game
@@ -163,7 +163,7 @@ def stuck_text(
         )
     if few is not None:
         # The child's count first and the need after it: "14 of the 20 comparisons a move
-        # needs at Peek in the last 2 weeks" was hard to read (a review).
+        # needs at Peek in the last 2 weeks" is hard to read.
         return (
             f"needs more games: {few.chances} comparisons {step.span}, where a move needs "
             f"{few.minimum} ({at})"
