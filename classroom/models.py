@@ -510,6 +510,10 @@ class TableSeat(db.Model):  # type: ignore[name-defined,misc]
     stand_in: Mapped[str | None] = mapped_column(String(12))
     away_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     taken_out: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # Standard (R3.3): the round in which the seat's child tapped "I remember" (0: none yet).
+    # Kept here, not only in the tablet's session, so no later update, stream or reload of
+    # that round shows the outside cards again (a stream keeps the session it opened with).
+    remembered_round: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     table: Mapped[PlayTable] = relationship(back_populates="seats")
 

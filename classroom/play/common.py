@@ -167,7 +167,7 @@ def outside_look_for(
     round_number = game.round_number
     table_id = table.id
     note = _outside_note(table, seat, round_number)
-    if note is not None and note.get("ended"):
+    if (note is not None and note.get("ended")) or outside_look.remembered(seat_row, round_number):
         return None
     turns_before = (int_arg(note.get("turns")) or 0) if note is not None else 0
     if page and note is None:
@@ -202,7 +202,11 @@ def outside_look_for(
     if note is None:
         note = {"table": table_id, "seat": seat, "round": round_number}
         note |= {"at": started.timestamp(), "page": False, "ended": False, "turns": turns_before}
-    session[OUTSIDE_KEY] = note | ({"page": True} if page else {})
+    kept = note | ({"page": True} if page else {})
+    if session.get(OUTSIDE_KEY) != kept:
+        # Written only when it changes: a poll's answer that rewrote the same note could land
+        # after "I remember" and put the older note back in the tablet's cookie.
+        session[OUTSIDE_KEY] = kept
     return outside_look.OutsideLook(cards, left)
 
 
@@ -211,6 +215,9 @@ def end_outside_look(table: PlayTable, seat: int) -> None:
     if table.state is None:
         return
     round_number = game_seen(table).round_number
+    table_id = table.id
+    # This device's note, and the seat's: a stream opened before the tap keeps the session it
+    # had, and a poll sent before it may answer after it with the old note.
     note = _outside_note(table, seat, round_number) or {
         "table": table.id,
         "seat": seat,
@@ -219,6 +226,7 @@ def end_outside_look(table: PlayTable, seat: int) -> None:
         "page": True,
     }
     session[OUTSIDE_KEY] = note | {"ended": True}
+    outside_look.note_remembered(table_id, seat, round_number)
 
 
 def remember_reveal(table: PlayTable, seat: int, version: int, positions: list[int]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from classroom.extensions import db
 from classroom.game import EventKind, Game
@@ -113,6 +113,22 @@ def record_look(
         record(db.session, looks)  # the rows and their tallies
         db.session.commit()
     return when
+
+
+def remembered(seat_row: TableSeat, round_number: int) -> bool:
+    """Whether the seat's child has tapped "I remember" in this round (on any tablet)."""
+    return seat_row.remembered_round == round_number
+
+
+def note_remembered(table_id: int, seat: int, round_number: int) -> None:
+    """The child tapped "I remember": the look is over for this round on every page, stream
+    and reload (not a move: the table's version stays)."""
+    db.session.execute(
+        update(TableSeat)
+        .where(TableSeat.table_id == table_id, TableSeat.seat == seat)
+        .values(remembered_round=round_number)
+    )
+    db.session.commit()
 
 
 def seconds_left(started: datetime, at: datetime | None = None) -> int:
