@@ -69,6 +69,7 @@ class Assignment:
     limit_ending: str = "last_seat_left"
     computer_players: tuple[str, ...] = (Personality.BEGINNER.value, Personality.SOLID.value)
     think_aloud: str = "level"  # "level" (on at Ultra-Peek only), "on" or "off"
+    read_aloud: bool = True  # every step of the child's pages read aloud by itself
 
     @classmethod
     def of(cls, child: Child) -> Assignment:
@@ -153,6 +154,7 @@ class Assignment:
             f"Game: {series}",
             f"Computer players: {players}",
             f"Computer players think aloud: {THINK_ALOUD_SHORT_NAMES[self.think_aloud]}",
+            "Read aloud: " + ("on" if self.read_aloud else "off"),
         ]
 
 

@@ -25,6 +25,7 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
     false,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -348,6 +349,9 @@ class Child(db.Model):  # type: ignore[name-defined,misc]
     # The language of the child's parent reports (classroom/dashboard/report.py LANGUAGES).
     report_language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     think_aloud: Mapped[str] = mapped_column(String(5), default="level", server_default="level")
+    # Every step of the child's pages read aloud by itself (on for every child until the
+    # teacher turns it off for a child who reads; docs/play.md "Read aloud").
+    read_aloud: Mapped[bool] = mapped_column(default=True, server_default=true())
 
     classroom: Mapped[Classroom] = relationship(back_populates="children")
     groups: Mapped[list[Group]] = relationship(

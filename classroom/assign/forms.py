@@ -69,6 +69,11 @@ class AssignmentForm(FlaskForm):
         '"I had a 4. The 3 is less, so I kept the 3!" It never names a card the children '
         "could not see.",
     )
+    read_aloud = BooleanField(
+        "Read every step aloud to the child",
+        description="On for a child who cannot read yet: whose turn it is, what to do, the "
+        "counting and the results are spoken as they appear. Turn it off for a child who reads.",
+    )
     # Several children at once: the settings the teacher asked to give everyone although the
     # children differ (classroom/assign/mixed.py); each box sits in its setting's block.
     same_for_all = CheckboxListField("Same for everyone", choices=choices(SETTING_LABELS.items()))
@@ -103,4 +108,5 @@ class AssignmentForm(FlaskForm):
                 p for p in COMPUTER_PLAYERS if p in (self.computer_players.data or ())
             ),
             think_aloud=self.think_aloud.data or "level",
+            read_aloud=bool(self.read_aloud.data),
         )

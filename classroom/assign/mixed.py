@@ -31,6 +31,7 @@ SETTING_LABELS = {
     "limit_ending": "At the limit",
     "computer_players": "Computer players",
     "think_aloud": "Computer players think aloud",
+    "read_aloud": "Read aloud",
 }
 # How many children a note names before it counts them instead.
 NAMED_AT_MOST = 3
@@ -47,7 +48,7 @@ def value_words(setting: str, value: Any) -> str:
     """One setting's value in a teacher's words ("Peek", "Kitten, Tabby", "2 rounds")."""
     if setting == "level":
         return LEVEL_NAMES[value]
-    if setting == "power_cards":
+    if setting in ("power_cards", "read_aloud"):
         return "on" if value else "off"
     if setting == "scoring":
         return SCORING_NAMES[value]
@@ -130,8 +131,10 @@ def read_shown(text: str | None) -> Assignment | None:
         return None
     if not isinstance(shown.rounds, int) or not isinstance(shown.points_limit, int):
         return None
-    if not isinstance(shown.power_cards, bool) or any(
-        p not in COMPUTER_PLAYERS for p in shown.computer_players
+    if (
+        not isinstance(shown.power_cards, bool)
+        or not isinstance(shown.read_aloud, bool)
+        or any(p not in COMPUTER_PLAYERS for p in shown.computer_players)
     ):
         return None
     return shown

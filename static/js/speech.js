@@ -2,16 +2,21 @@
 // browser's speechSynthesis. Without it the buttons stay hidden. No inline script (CSP): load
 // this file with <script src defer>.
 //
-// The read-aloud switch is kept per device (localStorage "read-aloud": "on" or "off"). Until
-// it is set, the page says what it starts as: data-read-aloud-default="on" on any element (the
-// table pages at Ultra-Peek and Peek). While it is on:
+// Read-aloud is a setting of each child (on unless the teacher turned it off): <body> says it
+// (data-read-aloud-default, data-reader; classroom/play/reading.py). The switch on a page
+// changes it on this device for that child (localStorage "read-aloud:<child>"), until the
+// teacher changes the setting. While it is on:
 // - tapping anything with data-say reads it;
-// - words marked data-read-now are read once the page is open (the end of a round);
-// - on a table page, the words of the board (data-spoken: whose turn, what to do) are read by
-//   themselves whenever they change on the child's turn, and a computer player's sentence
+// - the page's own words (its speaker marked data-read-page: the counting step, the results,
+//   the home page's choices, a sign-in page) and words marked data-read-now are read once the
+//   page is open;
+// - on a table page in play, the words of the board (data-spoken: whose turn, what to do) are
+//   read by themselves whenever they change, and a computer player's sentence
 //   (a story line with data-thought) is read as it arrives, before the prompt it came with;
 //   a move the table refused says why ("The table has moved on") before the board's words.
 // Browsers let a page speak only after a tap on it: what comes before waits for the first tap.
+// One thing is read at a time, in order: what a tap reads is never cut off by the next step's
+// words, which wait for it.
 (function () {
   "use strict";
 
@@ -23,7 +28,11 @@
   var tapped = Boolean(navigator.userActivation && navigator.userActivation.hasBeenActive);
   var waiting = []; // words to read at the first tap
   var lastSpoken = null; // the board's words last read by themselves
-  var queued = 0; // words read by themselves, not yet finished
+  // One reading at a time, in order: `current` is being read ({text, tap, utterance}), `queue`
+  // waits. What a tap reads is never cut off by the words of the step the tap led to: those
+  // wait for it (a tap on a card was read, then cut 0.16 s later by the next prompt).
+  var queue = [];
+  var current = null;
 
   function utter(text, element) {
     var utterance = new SpeechSynthesisUtterance(text);
@@ -34,26 +43,62 @@
       var done = function () {
         element.classList.remove("speaking");
       };
-      utterance.onend = done;
-      utterance.onerror = done;
+      utterance.addEventListener("end", done);
+      utterance.addEventListener("error", done);
     }
-    synth.speak(utterance);
     return utterance;
   }
 
+  function next() {
+    if (current && !synth.speaking && !synth.pending) {
+      current = null; // its end was never told (some browsers lose it): it is over all the same
+    }
+    if (current || !queue.length) {
+      return;
+    }
+    var item = queue.shift();
+    var utterance = utter(item.text, item.element);
+    current = { text: item.text, tap: item.tap, utterance: utterance };
+    var timer = null;
+    var over = function () {
+      window.clearTimeout(timer);
+      if (current && current.utterance === utterance) {
+        current = null;
+        next();
+      }
+    };
+    utterance.addEventListener("end", over);
+    utterance.addEventListener("error", over);
+    // Never stuck behind an end that does not come: a sentence is over after its words' time.
+    timer = window.setTimeout(over, 4000 + 700 * item.text.split(/\s+/).length);
+    synth.speak(utterance);
+  }
+
+  // Stop what is being read now (and forget it): nothing of it is heard after this.
+  function stopCurrent() {
+    if (current) {
+      current = null;
+      synth.cancel();
+    }
+  }
+
+  // A tap's words (the speaker button, a card with data-say): read at once, instead of
+  // whatever was being read; the next step's words wait until they are over.
   function say(text, element) {
     text = (text || "").trim();
     if (!text) {
       return;
     }
     waiting = [];
-    queued = 0;
-    synth.cancel();
-    utter(text, element);
+    queue = [];
+    stopCurrent();
+    queue.push({ text: text, element: element, tap: true });
+    next();
   }
 
-  // Read these words one after the other, after what is being read by itself (or instead of
-  // it: `interrupt`, for the words of the child's new step, which make older words stale).
+  // Read these words one after the other, after what is being read (`interrupt`: the words of
+  // the child's new step, which make older words read by themselves stale; they still wait
+  // for the end of a tap's words).
   function sayInTurn(texts, interrupt) {
     texts = texts
       .map(function (text) {
@@ -64,28 +109,34 @@
       return;
     }
     if (!tapped) {
-      waiting = texts;
+      waiting = waiting.concat(texts);
       return;
     }
-    // Let the sentence being read end, unless the reading has fallen behind the table.
-    if (interrupt || queued > 1) {
-      synth.cancel();
-      queued = 0;
+    // The sentence being read ends first (a step is never cut off); words still waiting are
+    // dropped when they are stale (`interrupt`) or the reading has fallen behind the table.
+    if (interrupt || queue.length > 1) {
+      queue = queue.filter(function (item) {
+        return item.tap;
+      });
     }
     texts.forEach(function (text) {
-      queued += 1;
-      var utterance = utter(text);
-      var done = function () {
-        queued = Math.max(0, queued - 1);
-      };
-      utterance.addEventListener("end", done);
-      utterance.addEventListener("error", done);
+      queue.push({ text: text, element: null, tap: false });
     });
+    next();
+  }
+
+  // A child's choice on this device is kept under their own name (a shared tablet), with the
+  // teacher's setting it was made against: once the teacher changes the setting, it decides.
+  function key() {
+    var reader = document.body && document.body.getAttribute("data-reader");
+    return reader ? STORE + ":" + reader : STORE;
   }
 
   function stored() {
     try {
-      return window.localStorage.getItem(STORE);
+      var value = window.localStorage.getItem(key()) || "";
+      var parts = value.split("/");
+      return parts[1] === (pageDefault() ? "on" : "off") ? parts[0] : null;
     } catch (error) {
       return null; // storage blocked: the page's default
     }
@@ -107,7 +158,7 @@
   function setReadAloud(on, toggles, keep) {
     if (keep) {
       try {
-        window.localStorage.setItem(STORE, on ? "on" : "off");
+        window.localStorage.setItem(key(), (on ? "on" : "off") + "/" + (pageDefault() ? "on" : "off"));
       } catch (error) {
         // storage blocked: it still works on this page
       }
@@ -119,9 +170,11 @@
   }
 
   // ------------------------------------------------------------------ a table page's board
+  // While the game is in play: whose turn it is and, on the child's turn, what to do (every
+  // turn, not only the child's: a child who cannot read hears whose turn it is).
   function boardWords() {
     var board = document.querySelector("[data-board]");
-    if (!board || board.getAttribute("data-my-turn") !== "yes") {
+    if (!board || board.getAttribute("data-status") !== "playing") {
       return null;
     }
     return board.getAttribute("data-spoken") || null;
@@ -146,7 +199,10 @@
         });
       });
       var words = boardWords();
-      var fresh = words && words !== lastSpoken ? [words] : [];
+      // Words already said as the end of the last ones ("Remember these! Your turn! ..." and,
+      // once the look is over, "Your turn! ...") are not said again.
+      var said = lastSpoken && words && lastSpoken.slice(-words.length) === words;
+      var fresh = words && words !== lastSpoken && !said ? [words] : [];
       lastSpoken = words;
       sayInTurn(thoughts.concat(fresh), fresh.length > 0);
     }).observe(region, { childList: true, subtree: true });
@@ -194,16 +250,24 @@
     });
     setReadAloud(readAloudOn(), toggles, false);
 
-    var firstTap = function () {
+    // The words that waited for the first tap are read then, unless that tap was on a speaker
+    // button (it reads the page's words itself) or a control (a move, a link: the child has
+    // acted, and the step those words told is over; the next one's words come by themselves).
+    var firstTap = function (event) {
       if (tapped) {
         return;
       }
       tapped = true;
       var texts = waiting;
       waiting = [];
-      sayInTurn(texts);
+      if (event.target.closest && event.target.closest("[data-speak], button, a, input, label")) {
+        return;
+      }
+      window.setTimeout(function () {
+        sayInTurn(texts);
+      }, 0);
     };
-    document.addEventListener("pointerdown", firstTap, true);
+    document.addEventListener("click", firstTap, true);
     document.addEventListener("keydown", firstTap, true);
 
     document.addEventListener("click", function (event) {
@@ -220,7 +284,8 @@
           say("I will read to you.");
         } else {
           waiting = [];
-          synth.cancel();
+          queue = [];
+          stopCurrent();
         }
         return;
       }
@@ -234,11 +299,21 @@
       }
     });
     watchMessage();
+    // What the page is for, read once as it opens (a speaker marked data-read-page: the
+    // counting step, the results, the home page's choices, a sign-in page); a table page in
+    // play reads its board's words instead, and again whenever they change.
+    if (!boardWords()) {
+      sayInTurn(
+        Array.prototype.map.call(document.querySelectorAll("[data-speak][data-read-page]"), function (el) {
+          return el.getAttribute("data-speak");
+        })
+      );
+    }
     watchBoard();
     readMessage(); // a page drawn with a refusal (without JavaScript's fetch)
-    // Words a page reads by itself once (the end of a round's celebration).
+    // Words a page reads by itself once (the end of a round's celebration, "Good try!").
     var now = Array.prototype.map.call(document.querySelectorAll("[data-read-now]"), function (el) {
-      return el.getAttribute("data-read-now");
+      return el.getAttribute("data-read-now") || el.textContent;
     });
     if (now.length) {
       sayInTurn(now);

@@ -159,6 +159,7 @@ def assignment_form(**changes: object) -> dict[str, object]:
         "limit_ending": "last_seat_left",
         "computer_players": ["beginner", "solid"],
         "think_aloud": "level",
+        "read_aloud": "y",
         "reason": "",
     }
     data.update(changes)

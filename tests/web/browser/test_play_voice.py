@@ -18,22 +18,21 @@ from sqlalchemy import update
 from classroom.extensions import db
 from classroom.models import PlayTable
 from tests.web.browser.conftest import LiveServer, wait_for_counting
+from tests.web.browser.speech_stub import SPEECH_STUB
 from tests.web.browser.test_play_table import child_context, no_axe_violations
 from tests.web.conftest import MadeChild
 from tests.web.tables import set_level, start_table
 
-OBSERVE = """
-window.__said = [];
+OBSERVE = (
+    SPEECH_STUB
+    + """
 window.__sounds = [];
 window.__contexts = 0;
-if (window.speechSynthesis) {
-  window.speechSynthesis.speak = function (u) { window.__said.push(u.text); };
-  window.speechSynthesis.cancel = function () {};
-}
 const RealContext = window.AudioContext;
 window.AudioContext = function () { window.__contexts += 1; return new RealContext(); };
 document.addEventListener("table:sound", function (e) { window.__sounds.push(e.detail.sound); });
 """
+)
 TIMEOUT = 20_000
 
 
@@ -76,14 +75,15 @@ def test_switches_default_by_level_and_persist_across_a_reload(
     assert said(page) == [] and page.evaluate("window.__contexts") == 0
     no_axe_violations(page)  # the switches and the speaker, before anything is tapped
     assert said(page) == [] and page.evaluate("window.__contexts") == 0
-    # The first tap reads the turn's words; the draw's story line plays the draw sound and
-    # the new step's words are read by themselves.
+    # The first tap, on "Draw a card", reads what it taps, not the step it ended; the draw's
+    # story line plays the draw sound and the new step's words are read by themselves.
     move(page, "Draw a card")
     expect(page.locator("[data-board]")).to_have_attribute("data-my-turn", "yes")
     page.wait_for_function("window.__sounds.includes('draw')", timeout=TIMEOUT)
     words = said(page)
-    assert words[0].startswith("Your turn!"), words
-    assert any("Tap a card of your line" in w for w in words), words
+    page.wait_for_function("() => window.__said.some(w => w.includes('Tap a card of your line'))")
+    words = said(page)
+    assert not any(w.startswith("Your turn! Draw") for w in words), words
     assert page.evaluate("window.__contexts") == 1
 
     # Both switches off, kept on this tablet across a reload.
@@ -177,15 +177,33 @@ def test_a_move_the_table_refused_shows_a_picture_and_is_read_aloud(
     assert words[refusal + 1 :] == [board_words], words  # then what to do now, once
 
 
-def test_read_aloud_starts_off_at_standard(
+def test_read_aloud_is_the_childs_setting_at_every_level(
     chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
 ) -> None:
+    """On for every child at every level (Standard too) until the teacher turns it off for a
+    child who reads; a choice made on the tablet before the teacher's change gives way to it."""
     set_level(app, child, "standard")
     table_id = start_table(app, [child], ["solid"])
     page = tablet(chromium, app, live_server, child)
     page.goto(f"/play/tables/{table_id}")
-    expect(page.locator("[data-read-aloud]")).to_have_attribute("aria-pressed", "false")
+    toggle = page.locator("[data-read-aloud]")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
     expect(page.locator("[data-sounds]")).to_have_attribute("aria-pressed", "true")
+    page.locator(".prompt").click()  # the first tap: the turn's words, read by themselves
+    page.wait_for_function("() => window.__said.some(w => w.includes('Your turn!'))")
+    toggle.click()  # the child turns it off on this tablet
+    page.reload()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    set_level(app, child, "standard", read_aloud=True)  # unchanged: the tablet's choice holds
+    page.reload()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    set_level(app, child, "standard", read_aloud=False)  # the teacher: this child reads
+    page.reload()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    set_level(app, child, "standard", read_aloud=True)  # the teacher turns it on again
+    page.reload()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
     page.context.close()
 
 
