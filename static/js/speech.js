@@ -92,7 +92,7 @@
     waiting = [];
     queue = [];
     stopCurrent();
-    queue.push({ text: text, element: element, tap: true });
+    queue.push({ text: text, element: element, tap: true, at: Date.now() });
     next();
   }
 
@@ -114,13 +114,16 @@
     }
     // The sentence being read ends first (a step is never cut off); words still waiting are
     // dropped when they are stale (`interrupt`) or the reading has fallen behind the table.
+    // (Words queued by the same update, a moment ago, are not stale: the news of a move
+    // comes with the board it led to, and is read before it.)
+    var now = Date.now();
     if (interrupt || queue.length > 1) {
       queue = queue.filter(function (item) {
-        return item.tap;
+        return item.tap || now - item.at < 50;
       });
     }
     texts.forEach(function (text) {
-      queue.push({ text: text, element: null, tap: false });
+      queue.push({ text: text, element: null, tap: false, at: now });
     });
     next();
   }
@@ -206,6 +209,32 @@
       lastSpoken = words;
       sayInTurn(thoughts.concat(fresh), fresh.length > 0);
     }).observe(region, { childList: true, subtree: true });
+  }
+
+  // ------------------------------------------------------------------ the news of the moves
+  // Each line of news (another player's move, shown with its card's picture for a few
+  // seconds) is read as it comes; not a computer player's sentence, which its story line
+  // reads, nor whose turn it is now, which the board's words say.
+  function watchNews() {
+    var news = document.querySelector("[data-news]");
+    if (!news || typeof window.MutationObserver !== "function") {
+      return;
+    }
+    new MutationObserver(function (changes) {
+      var lines = [];
+      changes.forEach(function (change) {
+        Array.prototype.forEach.call(change.addedNodes, function (node) {
+          if (
+            node.nodeType === 1 &&
+            node.matches(".news-line") &&
+            !node.matches(".news-thought, [data-turn-news]")
+          ) {
+            lines.push(node.textContent);
+          }
+        });
+      });
+      sayInTurn(lines);
+    }).observe(news, { childList: true });
   }
 
   // ------------------------------------------------------------------ a refused move's words
@@ -299,6 +328,7 @@
       }
     });
     watchMessage();
+    watchNews();
     // What the page is for, read once as it opens (a speaker marked data-read-page: the
     // counting step, the results, the home page's choices, a sign-in page); a table page in
     // play reads its board's words instead, and again whenever they change.
