@@ -271,6 +271,8 @@ def int_arg(value: Any) -> int | None:
 
 
 COUNT_AGAIN = "Let's count again!"
+LOOK_AT_ONE = "Look at the card with the arrow."
+LOOK_AT_SEVERAL = "Look at the cards with the arrows."
 
 
 def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
@@ -288,11 +290,15 @@ def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
         placed = [n or 0 for n in step.first_cubes or [0] * 4]  # the stacks as first snapped
     hint: dict[int, str] = {}
     if step is not None and step.cubes and step.cube_hint and len(placed) == len(line) == 4:
-        hint = {
-            place: f"Card {place} says {value}."
+        wrong = [
+            place
             for place, (value, n) in enumerate(zip(line, placed, strict=True), start=1)
             if n != value
-        }
+        ]
+        # The page points at each card to count again (an arrow and a glow): "Card 3 says 8"
+        # was read by children as "the card showing 3".
+        look = LOOK_AT_ONE if len(wrong) == 1 else LOOK_AT_SEVERAL
+        hint = dict.fromkeys(wrong, look)
     again = (
         step is not None and not step.done and (step.cube_hint if step.cubes else step.total_hint)
     )
@@ -302,6 +308,8 @@ def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
         "count_again": COUNT_AGAIN if again else None,
         "count_hint": hint or None,
         "count_placed": placed if len(placed) == 4 else None,
+        # The wrong total the child typed, shown back beside the cubes to count along.
+        "count_typed": step.first_total if step is not None and step.total_hint else None,
         "told": request.args.get("told") == "1",
     }
 

@@ -302,7 +302,25 @@ def table(table_id: int) -> Any:
         # The faces the empty seats would get, so each number shows who will sit down.
         extra["fill_faces"] = fill_faces(allowed, table.seats, MAX_SEATS - len(table.seats))
         extra["start_url"] = url_for("play.start", table_id=table_id)
+    if table.status == TableStatus.FINISHED:
+        extra["play_again"] = play_again_keys(table, seat)
     return common.render_page(table, seat, urls_for(table_id), extra=extra)
+
+
+def play_again_keys(table: PlayTable, seat: int) -> list[str]:
+    """A game over with computer players only: the picks of "Play with the computer" that
+    seat the same players again ("Play again"); [] when a classmate or a teacher sat there,
+    or one of them is no longer the child's to pick."""
+    others = [row for row in table.seats if row.seat != seat]
+    if not others or any(row.computer is None for row in others):
+        return []
+    child = me()
+    by_face = {
+        (o.kind, o.face.name): o.key
+        for o in offers(Assignment.of(child).computer_players, child.display_name)
+    }
+    keys = [by_face.get((row.computer or "", row.name)) for row in others]
+    return [key for key in keys if key is not None] if all(keys) else []
 
 
 @bp.get("/tables/<int:table_id>/state")

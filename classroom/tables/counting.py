@@ -38,6 +38,7 @@ class CountStep:
     cube_hint: bool = False
     total_hint: bool = False
     first_cubes: tuple[int | None, ...] | None = None  # the stacks as first snapped
+    first_total: int | None = None  # the total as first typed
 
 
 class Counted(StrEnum):
@@ -74,6 +75,7 @@ def count_step(table: PlayTable, seat_row: TableSeat, game: Game) -> CountStep:
         "cube_hint": bool(pending.get("cube_hint")),
         "total_hint": bool(pending.get("total_hint")),
         "first_cubes": None if first is None else tuple(first),
+        "first_total": pending.get("first_total"),
     }
     if scoring == "cubes":
         return CountStep(True, False, False, **hints)
