@@ -70,6 +70,8 @@ class Assignment:
     computer_players: tuple[str, ...] = (Personality.BEGINNER.value, Personality.SOLID.value)
     think_aloud: str = "level"  # "level" (on at Ultra-Peek only), "on" or "off"
     read_aloud: bool = True  # every step of the child's pages read aloud by itself
+    # Turns the child has before a computer player may call (None: the level's number).
+    turns_before_call: int | None = None
 
     @classmethod
     def of(cls, child: Child) -> Assignment:
@@ -155,7 +157,15 @@ class Assignment:
             f"Computer players: {players}",
             f"Computer players think aloud: {THINK_ALOUD_SHORT_NAMES[self.think_aloud]}",
             "Read aloud: " + ("on" if self.read_aloud else "off"),
+            f"Computer players call after: {turns_words(self.turns_before_call)}",
         ]
+
+
+def turns_words(turns: int | None) -> str:
+    """The turns a child has before a computer player may call, in a teacher's words."""
+    if turns is None:
+        return "as the level suggests"
+    return "1 turn of the child" if turns == 1 else f"{turns} turns of the child"
 
 
 DEFAULT_ASSIGNMENT = Assignment()

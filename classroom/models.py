@@ -352,6 +352,9 @@ class Child(db.Model):  # type: ignore[name-defined,misc]
     # Every step of the child's pages read aloud by itself (on for every child until the
     # teacher turns it off for a child who reads; docs/play.md "Read aloud").
     read_aloud: Mapped[bool] = mapped_column(default=True, server_default=true())
+    # At a table with the child, computer players do not call Rat-a-Tat-Cat before the child
+    # has had this many turns of the round (None: the level's number, tables/calling.py).
+    turns_before_call: Mapped[int | None] = mapped_column(Integer)
 
     classroom: Mapped[Classroom] = relationship(back_populates="children")
     groups: Mapped[list[Group]] = relationship(

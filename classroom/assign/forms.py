@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, RadioField, TextAreaField
-from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from classroom.assign.mixed import SETTING_LABELS, shown_text
 from classroom.assignments import (
@@ -74,6 +74,14 @@ class AssignmentForm(FlaskForm):
         description="On for a child who cannot read yet: whose turn it is, what to do, the "
         "counting and the results are spoken as they appear. Turn it off for a child who reads.",
     )
+    turns_before_call = WholeNumberField(
+        "Turns before a computer player may call",
+        validators=[Optional(), NumberRange(min=0, max=10, message="From 0 to 10 turns.")],
+        description="At a table with the child, computer players do not call Rat-a-Tat-Cat "
+        "before the child has had this many turns of the round, so the child makes more "
+        "choices. Blank: as the level suggests (4 at Ultra-Peek and Peek, 3 at Outside Peek "
+        "and Standard).",
+    )
     # Several children at once: the settings the teacher asked to give everyone although the
     # children differ (classroom/assign/mixed.py); each box sits in its setting's block.
     same_for_all = CheckboxListField("Same for everyone", choices=choices(SETTING_LABELS.items()))
@@ -109,4 +117,5 @@ class AssignmentForm(FlaskForm):
             ),
             think_aloud=self.think_aloud.data or "level",
             read_aloud=bool(self.read_aloud.data),
+            turns_before_call=self.turns_before_call.data,
         )

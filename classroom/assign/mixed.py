@@ -17,6 +17,7 @@ from classroom.assignments import (
     SERIES_END_NAMES,
     THINK_ALOUD_SHORT_NAMES,
     Assignment,
+    turns_words,
 )
 from classroom.models import COMPUTER_PLAYERS, Child
 
@@ -32,6 +33,7 @@ SETTING_LABELS = {
     "computer_players": "Computer players",
     "think_aloud": "Computer players think aloud",
     "read_aloud": "Read aloud",
+    "turns_before_call": "Turns before a computer player may call",
 }
 # How many children a note names before it counts them instead.
 NAMED_AT_MOST = 3
@@ -60,6 +62,8 @@ def value_words(setting: str, value: Any) -> str:
         return f"{value} points"
     if setting == "limit_ending":
         return LIMIT_ENDING_NAMES[value]
+    if setting == "turns_before_call":
+        return turns_words(value)
     if setting == "computer_players":
         return ", ".join(COMPUTER_PLAYER_NAMES[p] for p in value) or "none"
     return THINK_ALOUD_SHORT_NAMES[value]

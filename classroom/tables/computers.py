@@ -8,6 +8,7 @@ from classroom.game.players import make_player
 from classroom.models import PlayTable, TableStatus
 
 from .away import came_back, give_back, seats_away, unseen
+from .calling import without_early_call
 from .clock import aware, now
 from .errors import TableMovedOn
 from .loading import game_of, game_seen, load_table
@@ -56,7 +57,7 @@ def advance_computers(table_id: int, table: PlayTable | None = None) -> bool:
     # A stand-in does not think aloud: its "I" would be the away child's seat.
     thinking = table.think_aloud and seat_row.stand_in is None
     view = game.view(seat)  # a computer player decides from its seat's view alone
-    action = player.choose(view, game.legal_actions())
+    action = player.choose(view, without_early_call(table, game, game.legal_actions()))
     try:
         move(table, game_of(table), seat, action, thinking=thinking)
         # "Done" or "Rat-a-Tat-Cat!" at once after the move it ends: the child sees the card
@@ -70,7 +71,8 @@ def advance_computers(table_id: int, table: PlayTable | None = None) -> bool:
             and after.current_seat == seat
             and after.phase is Phase.FINISH
         ):
-            action = player.choose(after.view(seat), after.legal_actions())
+            legal = without_early_call(table, after, after.legal_actions())
+            action = player.choose(after.view(seat), legal)
             move(table, game_of(table), seat, action, thinking=thinking)
     except TableMovedOn:
         return False
