@@ -40,9 +40,7 @@ def test_a_computer_player_waits_for_the_levels_turns(app: Flask, child: MadeChi
 
 
 @pytest.mark.parametrize("turns", [0, 2, 6])
-def test_the_teacher_sets_the_childs_own_number(
-    app: Flask, child: MadeChild, turns: int
-) -> None:
+def test_the_teacher_sets_the_childs_own_number(app: Flask, child: MadeChild, turns: int) -> None:
     set_level(app, child, "ultra_peek", scoring="total", turns_before_call=turns)
     # 0: the call comes at Top Cat's first turn, after the child's first (the child starts).
     assert child_turns_at_the_call(app, child) == max(turns, 1)

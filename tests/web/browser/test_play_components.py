@@ -353,11 +353,16 @@ def test_speaker_and_read_aloud(tablet: Any, server: LiveServer) -> None:
     speaker.click()
     assert page.evaluate("window.__said") == ["Put cubes on your cards: one cube for each."]
 
-    # Read aloud off: tapping a card says nothing; on: it says the card's name, and the tap
-    # still does its job (a cube on place 1).
-    page.get_by_alt_text("Place 1: 4, a cat").click()
-    assert len(page.evaluate("window.__said")) == 1
+    # Read aloud starts on where nobody is signed in (as on the sign-in pages); turned off,
+    # tapping a card says nothing; on: it says the card's name, and the tap still does its job
+    # (a cube on place 1).
     toggle = page.locator("[data-read-aloud]")
+    assert toggle.get_attribute("aria-pressed") == "true"
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "false"
+    said = len(page.evaluate("window.__said"))
+    page.get_by_alt_text("Place 1: 4, a cat").click()
+    assert len(page.evaluate("window.__said")) == said
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "true"
     page.get_by_alt_text("Place 3: 7, a rat").click()

@@ -1,0 +1,62 @@
+"""Every control a child may tap on the home page, "Play with the computer" (three kinds of
+computer players) and the number check fits a 768x1024 and a 1024x768 tablet without
+scrolling (issue 39: at 1024x768 "Play!", "I'm done" and "Play with friends" were below the
+fold)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+from playwright.sync_api import expect
+
+from tests.web.browser.conftest import LiveServer
+from tests.web.browser.test_play_table import child_context
+from tests.web.conftest import MadeChild
+from tests.web.tables import set_level
+
+SIZES = [(768, 1024), (1024, 768)]
+SHOTS = "/work/shots/39"
+TAPPABLE = "main a, main button:not([hidden]), main input[type=radio] + *, main label.player-choice"
+BOXES = """(els) => els.filter((el) => el.offsetParent !== null).map((el) => {
+  const b = el.getBoundingClientRect();
+  return [b.x, b.y, b.width, b.height, el.outerHTML.slice(0, 120)];
+})"""
+
+
+def all_on_screen(page: Any, where: str) -> None:
+    page.wait_for_load_state()
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    boxes = page.locator(TAPPABLE).evaluate_all(BOXES)
+    assert boxes, where
+    outside = [
+        html
+        for x, y, w, h, html in boxes
+        if not (x >= 0 and y >= 0 and x + w <= width + 0.5 and y + h <= height + 0.5)
+    ]
+    assert outside == [], f"{where} at {width}x{height}: {outside}"
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=["768x1024", "1024x768"])
+def test_home_and_choosing_fit(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    child: MadeChild,
+    width: int,
+    height: int,
+) -> None:
+    set_level(app, child, "peek", computer_beginner=True, computer_solid=True, computer_strong=True)
+    context = child_context(chromium, app, live_server, child)
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/me")
+    expect(page.get_by_role("link", name="Play with friends")).to_be_visible()
+    page.screenshot(path=f"{SHOTS}/home-{width}.png")
+    all_on_screen(page, "home")
+    page.get_by_role("link", name="Play with the computer").click()
+    expect(page.get_by_role("button", name="Play!")).to_be_attached()
+    page.screenshot(path=f"{SHOTS}/computer-{width}.png")
+    all_on_screen(page, "Play with the computer")
+    context.close()
