@@ -11,9 +11,12 @@ import pytest
 from flask import Flask
 from playwright.sync_api import expect
 
+from classroom.check.child import LINE_IMAGE
+from classroom.insights.number_check import ItemKind, make_check
 from tests.web.browser.conftest import LiveServer
+from tests.web.browser.test_number_check import give_check
 from tests.web.browser.test_play_table import child_context
-from tests.web.conftest import MadeChild
+from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import set_level
 
 SIZES = [(768, 1024), (1024, 768)]
@@ -59,4 +62,43 @@ def test_home_and_choosing_fit(
     expect(page.get_by_role("button", name="Play!")).to_be_attached()
     page.screenshot(path=f"{SHOTS}/computer-{width}.png")
     all_on_screen(page, "Play with the computer")
+    context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=["768x1024", "1024x768"])
+def test_the_number_check_fits(
+    chromium: Any,
+    app: Flask,
+    live_server: LiveServer,
+    classroom: MadeClass,
+    child: MadeChild,
+    width: int,
+    height: int,
+) -> None:
+    """The home page with the check's star, the check's start, each of its items and its end."""
+    check = give_check(app, classroom, child)
+    context = child_context(chromium, app, live_server, child)
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto("/me")
+    expect(page.get_by_role("link", name="A number game for you")).to_be_visible()
+    all_on_screen(page, "home with a number game")
+    page.get_by_role("link", name="A number game for you").click()
+    expect(page.get_by_role("heading", name="A number game!")).to_be_visible()
+    all_on_screen(page, "the number game's start")
+    page.get_by_role("button", name="Start").click()
+    progress = page.locator("progress")
+    for item in make_check(check.seed, check.line_max):
+        expect(progress).to_have_attribute("value", str(item.number), timeout=15000)
+        all_on_screen(page, f"number game item {item.number} ({item.kind})")
+        if item.number == 1:
+            page.screenshot(path=f"{SHOTS}/check-item-{width}.png")
+        if item.kind is ItemKind.LINE:
+            line = page.locator("[data-line]")
+            x = LINE_IMAGE.start + item.target / item.line_max * (LINE_IMAGE.end - LINE_IMAGE.start)
+            line.click(position={"x": x, "y": 80})
+        else:
+            page.get_by_role("button", name=str(item.target), exact=True).click()
+    expect(page.get_by_role("heading", name="Thank you!")).to_be_visible(timeout=15000)
+    all_on_screen(page, "the number game's end")
     context.close()
