@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, url_for
+from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
 from classroom.access import end_child_sessions, me, require_child, sign_out_child
@@ -11,6 +12,7 @@ from classroom.check.service import open_check
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.game import Level
+from classroom.models import CountRow
 from classroom.tables.faces import offers
 from classroom.tables.loading import tables_of
 
@@ -36,7 +38,15 @@ def home() -> str:
         confirm=ConfirmForm(),
         my_tables=tables_of(child),
         number_check=open_check(child.id),
+        stars=stars_of(child.id),
     )
+
+
+def stars_of(child_id: int) -> int:
+    """The child's stars: one for every round they have counted (however they counted it, and
+    however long it took: nothing here rewards speed), so the row grows game after game."""
+    counted = db.session.scalar(select(func.count()).where(CountRow.child_id == child_id))
+    return int(counted or 0)
 
 
 @bp.post("/sign-out")

@@ -1,7 +1,8 @@
 """A counting page about counting (issue 39), on a 768x1024 tablet: while the child counts,
 their own four cards and the cubes only (no other line, no "Called!"); the card to count again
 pointed at by an arrow and a glow, not named by a number; a wrong typed total shown back beside
-the cubes; after the game, "Play again" with the same computer players beside "Back home"."""
+the cubes; after the game, "Play again" with the same computer players beside "Back home", and
+a star on the home page for every round counted."""
 
 from __future__ import annotations
 
@@ -89,4 +90,8 @@ def test_a_wrong_total_is_shown_back_beside_the_cubes(
     assert f"You typed {total + 3}." in speaker
     type_total(page, total)
     expect(page.locator(".game-over")).to_be_visible()
+    # A star on the home page for the round counted (the first: none before it).
+    page.goto("/me")
+    expect(page.locator(".my-stars .star-count")).to_have_text("1")
+    page.screenshot(path=f"{SHOTS}/home-star-768.png")
     page.context.close()
