@@ -40,7 +40,7 @@ class Cards(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
         if tag == "section":
-            self._sections.append(a.get("class") == "story")
+            self._sections.append("story" in (a.get("class") or "").split())
         if tag == "span":
             if self._wrap is not None:
                 self._spans += 1

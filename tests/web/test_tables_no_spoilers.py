@@ -62,8 +62,10 @@ def test_nothing_gives_the_count_away_while_the_child_counts(
         assert "The round is over! Put cubes on your cards</h2>" in page
     assert not SPOILERS.search(page), SPOILERS.search(page)
     # That the game (not just the round) is over waits too: in a series it would say that
-    # someone reached the limit.
-    assert 'turn-text">The round is over!<' in page and "The game is over!" not in page
+    # someone reached the limit. The board (the others' lines, who called) is not drawn
+    # while the child counts: it comes with the results (issue 39).
+    assert "The game is over!" not in page
+    assert "data-board" not in page and "other-lines" not in page
     # The live endpoints: a forced board, and the news and story from the start.
     for version in (-1, 0):
         data = poll(kid, table_id, version)
