@@ -1,7 +1,7 @@
 """Table seats: the round in which the child tapped "I remember" (Standard's outside look)
 
 Revision ID: a2d4f6b8c0e3
-Revises: d9e1f3a5b7c2
+Revises: c0e2a4b6d8f1
 Create Date: 2026-11-28 21:30:00.000000
 
 Kept on the seat so no later update, stream or reload of that round shows the look again.
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'a2d4f6b8c0e3'
-down_revision = 'd9e1f3a5b7c2'
+down_revision = 'c0e2a4b6d8f1'
 branch_labels = None
 depends_on = None
 
