@@ -6,8 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
+from urllib.parse import quote
 
 from flask import Response
 
@@ -43,10 +45,26 @@ def csv_response(lines: Any, filename: str) -> Response:
     return Response(
         lines,
         content_type="text/csv; charset=utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        headers={"Content-Disposition": attachment(filename)},
     )
 
 
-def file_slug(name: str) -> str:
-    """A class name made safe for a file name."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "class"
+def file_slug(name: str, fallback: str = "class") -> str:
+    """A child's or class's name made safe for a file name, keeping its letters and accents
+    ("Sofía" is "sofía"): only what is not a letter or digit becomes a hyphen."""
+    name = unicodedata.normalize("NFC", name)
+    return re.sub(r"[\W_]+", "-", name).strip("-").lower() or fallback
+
+
+def ascii_name(filename: str) -> str:
+    """The file name in plain ASCII, for a browser that does not read filename*: accents
+    dropped ("sofía" is "sofia"), anything else that is not safe a hyphen."""
+    plain = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", plain).strip("-") or "download"
+
+
+def attachment(filename: str) -> str:
+    """A Content-Disposition for a download (RFC 6266): an ASCII filename for old clients
+    and the real name, accents and all, as filename*=UTF-8'' (RFC 5987)."""
+    real = quote(filename, safe="")
+    return f"attachment; filename=\"{ascii_name(filename)}\"; filename*=UTF-8''{real}"

@@ -27,6 +27,7 @@ from classroom.children.forms import (
     same_names,
 )
 from classroom.children.removal import days_counted, delete_child, in_words, rows_about
+from classroom.csvfiles import attachment, file_slug
 from classroom.extensions import db
 from classroom.forms import ConfirmForm, FormPage, render_form
 from classroom.models import AssignmentChange, Classroom, group_members
@@ -157,12 +158,11 @@ def edit(child_id: int) -> FormPage:
 def data(child_id: int) -> FlaskResponse:
     """Everything the app holds about a child, as a ZIP with a guide (for a parent's request)."""
     child = child_or_404(child_id)
-    name = "".join(c if c.isascii() and c.isalnum() else "-" for c in child.display_name)
-    filename = f"{name.strip('-') or 'child'}-{child.id}-data.zip"
+    filename = f"{file_slug(child.display_name, 'child')}-{child.id}-data.zip"
     return FlaskResponse(
         child_archive(child, teacher().name),
         mimetype="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+        headers={"Content-Disposition": attachment(filename)},
     )
 
 
