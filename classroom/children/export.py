@@ -10,6 +10,7 @@ import json
 import textwrap
 import zipfile
 from datetime import UTC, date, datetime
+from functools import partial
 from typing import Any
 
 from sqlalchemy import Table, select
@@ -17,6 +18,7 @@ from sqlalchemy import Table, select
 from classroom.csvfiles import BOM, line
 from classroom.extensions import db
 from classroom.models import Child, Group, group_members
+from classroom.zones import local, offset_text, zone
 
 # What each file holds, in a parent's words (a table not named here is still exported).
 ABOUT = {
@@ -48,8 +50,10 @@ GUIDE = """Everything Rat-a-Tat-Cat Classroom holds about {name}
 Made on {made} by {teacher} for a parent's request. Class: {class_name}.
 
 Each CSV file is one table of the app's database, with only the rows about {name}; the
-first line names the columns. They open in any spreadsheet. Times are in UTC. Columns that
-hold several values (for example the cards of a line) are written as JSON.
+first line names the columns. They open in any spreadsheet. Times are in the class's time
+zone, {zone_name}, each with its difference from UTC at its end (2026-11-20T08:05:00-08:00 is
+8:05 in the morning, 8 hours behind UTC). Columns that hold several values (for example the
+cards of a line) are written as JSON.
 
 {files}
 
@@ -68,12 +72,10 @@ def child_tables() -> list[Table]:
     return [t for t in db.metadata.sorted_tables if "child_id" in t.c]
 
 
-def cell(value: Any) -> Any:
-    """A database value as a CSV cell."""
+def cell(value: Any, zone_name: str | None = None) -> Any:
+    """A database value as a CSV cell; a time in the class's zone, with its offset."""
     if isinstance(value, datetime):
-        if value.tzinfo is None:  # SQLite hands datetimes back without their zone
-            value = value.replace(tzinfo=UTC)
-        return value.astimezone(UTC).isoformat()
+        return offset_text(value, zone_name)
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, dict | list):
@@ -81,34 +83,40 @@ def cell(value: Any) -> Any:
     return value
 
 
-def csv_of(table: Table, rows: list[Any]) -> str:
+def csv_of(table: Table, rows: list[Any], zone_name: str | None = None) -> str:
     """A table's rows as a CSV file, written as every export is (classroom/csvfiles.py: its
-    text cells never run as formulas, a byte-order mark first for the names' accents)."""
-    lines = [line(c.name for c in table.columns), *(line(cell(v) for v in row) for row in rows)]
+    text cells never run as formulas, a byte-order mark first for the names' accents), its
+    times in the class's zone."""
+    lines = [
+        line(c.name for c in table.columns),
+        *(line(cell(v, zone_name) for v in row) for row in rows),
+    ]
     return BOM + "".join(lines)
 
 
 def child_data(child: Child) -> dict[str, str]:
     """The CSV text of every table's rows about the child, by file name."""
     files: dict[str, str] = {}
+    write = partial(csv_of, zone_name=child.classroom.time_zone)
     children = Child.__table__
-    files["children.csv"] = csv_of(
+    files["children.csv"] = write(
         children, list(db.session.execute(select(children).where(children.c.id == child.id)))
     )
     for table in child_tables():
         rows = db.session.execute(
             select(table).where(table.c.child_id == child.id).order_by(*table.primary_key)
         )
-        files[f"{table.name}.csv"] = csv_of(table, list(rows))
+        files[f"{table.name}.csv"] = write(table, list(rows))
     groups = Group.__table__
     in_groups = select(group_members.c.group_id).where(group_members.c.child_id == child.id)
-    files["groups.csv"] = csv_of(
+    files["groups.csv"] = write(
         groups, list(db.session.execute(select(groups).where(groups.c.id.in_(in_groups))))
     )
     return files
 
 
 def guide(child: Child, teacher_name: str, files: dict[str, str]) -> str:
+    """README.txt: what each file holds, and the class's time zone its times are in."""
     lines = []
     for name in sorted(files):
         table = name.removesuffix(".csv")
@@ -120,11 +128,17 @@ def guide(child: Child, teacher_name: str, files: dict[str, str]) -> str:
     return GUIDE.format(
         name=child.display_name,
         rule="=" * title_length,
-        made=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        made=made_text(datetime.now(UTC), child.classroom.time_zone),
+        zone_name=zone(child.classroom.time_zone).key,
         teacher=teacher_name,
         class_name=child.classroom.name,
         files="\n".join(lines),
     )
+
+
+def made_text(when: datetime, zone_name: str | None) -> str:
+    """When the download was made, in the class's zone and naming it."""
+    return local(when, zone_name).strftime("%Y-%m-%d %H:%M") + f" ({zone(zone_name).key})"
 
 
 def child_archive(child: Child, teacher_name: str) -> bytes:

@@ -12,7 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from classroom.children.export import child_tables
-from classroom.models import ChoiceRow, CountRow, RoundRow
+from classroom.extensions import db
+from classroom.models import ChoiceRow, Classroom, CountRow, RoundRow
 from tests.web.conftest import (
     MadeChild,
     MadeClass,
@@ -140,3 +141,21 @@ def test_no_cell_of_the_zip_runs_as_a_formula(
                     assert not value.startswith(("=", "+", "-", "@", "\t", "\r")) or (
                         value.lstrip("+-").replace(".", "").isdigit()
                     ), (name, value)
+
+
+def test_the_zip_writes_times_in_the_classs_zone_and_says_which(
+    app: Flask, teacher_client: FlaskClient, classroom: MadeClass, child: MadeChild
+) -> None:
+    """Times in the class's zone with their offset, named in README.txt, not UTC (issue 40)."""
+    with app.app_context():
+        room = db.session.get(Classroom, classroom.id)
+        assert room is not None
+        room.time_zone = "Asia/Tokyo"
+        db.session.commit()
+    archive = download(teacher_client, child)
+    added = rows(archive, "children.csv")[0]["created_at"]
+    assert added.endswith("+09:00"), added
+    guide = archive.read("README.txt").decode()
+    assert "Times are in the class's time\nzone, Asia/Tokyo" in guide
+    assert "(Asia/Tokyo)" in guide  # when it was made
+    assert "Times are in UTC" not in guide
