@@ -14,6 +14,7 @@ from classroom.auth.forms import SignUpForm
 from classroom.emails import link, send
 from classroom.extensions import db
 from classroom.models import Teacher
+from classroom.zones import DEFAULT_ZONE, is_zone, local
 
 
 def send_confirmation(teacher: Teacher, *, wait: bool = True) -> bool:
@@ -52,9 +53,27 @@ def send_password_changed(teacher: Teacher) -> bool:
         "Your Rat-a-Tat-Cat Classroom password was changed",
         "password_changed",
         teacher=teacher,
-        when=datetime.now(UTC).strftime("%d %b %Y at %H:%M UTC"),
+        when=told_time(teacher, datetime.now(UTC)),
         forgot=link("auth.forgot_password"),
     )
+
+
+def teacher_zone(teacher: Teacher) -> str:
+    """The teacher's own time zone: their class's, or their first class's (the one they
+    joined first) when they have several; UTC when they have none."""
+    joined = sorted(teacher.memberships, key=lambda m: (m.added_at.timestamp(), m.class_id))
+    for membership in joined:
+        if is_zone(membership.classroom.time_zone):
+            return membership.classroom.time_zone
+    return DEFAULT_ZONE
+
+
+def told_time(teacher: Teacher, when: datetime) -> str:
+    """A moment in the teacher's zone, saying which: "28 Nov 2026 at 06:05 (America/
+    Los_Angeles)", or "28 Nov 2026 at 14:05 UTC" for a teacher with no class."""
+    name = teacher_zone(teacher)
+    moment = local(when, name).strftime("%d %b %Y at %H:%M")
+    return f"{moment} UTC" if name == DEFAULT_ZONE else f"{moment} ({name} time)"
 
 
 def sign_up_by_email(form: SignUpForm) -> Response:

@@ -7,6 +7,7 @@ reset-password`."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -14,8 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from classroom.auth.mailings import told_time
 from classroom.extensions import db
-from classroom.models import ClassTeacher, CoTeacherInvite, Teacher
+from classroom.models import Classroom, ClassTeacher, CoTeacherInvite, Teacher
 from tests.web.conftest import PASSWORD, Inbox, MadeClass, MadeTeacher, fetch, sign_in_teacher
 from tests.web.test_access import (  # the access matrix's routes and its world of rows
     CHILD,
@@ -416,3 +418,48 @@ def test_a_link_is_never_built_from_the_host_header(app: Flask) -> None:
 
     with app.test_request_context("/", headers={"Host": "evil.example"}):
         assert link("auth.reset_password", token="t") == ""
+
+
+def test_the_password_change_notice_gives_the_time_in_the_teachers_zone(
+    mail_app: Flask, smtp_server: Inbox, teacher: MadeTeacher
+) -> None:
+    """The notice's time is the teacher's class's local time, naming the zone (issue 40)."""
+    with mail_app.app_context():
+        row = db.session.get(Teacher, teacher.id)
+        assert row is not None
+        room = Classroom(name="Room 9", grade="Grade 1", secret_length=2, join_code="ZONE40")
+        room.time_zone = "America/Los_Angeles"
+        room.memberships.append(ClassTeacher(teacher_id=row.id, role="owner"))
+        db.session.add(room)
+        db.session.commit()
+    client = mail_app.test_client()
+    sign_in_teacher(client, teacher)
+    client.post(
+        "/teacher/password",
+        data={"current": PASSWORD, "password": NEW_PASSWORD, "confirm": NEW_PASSWORD},
+    )
+    text = Inbox.text(smtp_server.last_to(teacher.email))
+    assert "(America/Los_Angeles time)" in text
+    assert " UTC" not in text
+
+
+def test_the_notice_time_follows_the_first_class_and_says_utc_without_one(app: Flask) -> None:
+    """Several classes: the one joined first; none: UTC, said as such (issue 40)."""
+    moment = datetime(2026, 11, 28, 14, 5, tzinfo=UTC)
+    with app.app_context():
+        alone = Teacher(email="alone@school.example", name="Ms Alone")
+        alone.set_password(PASSWORD)
+        db.session.add(alone)
+        db.session.commit()
+        assert told_time(alone, moment) == "28 Nov 2026 at 14:05 UTC"
+        for name, zone_name, joined in [
+            ("Paris room", "Europe/Paris", datetime(2026, 9, 1, tzinfo=UTC)),
+            ("Tokyo room", "Asia/Tokyo", datetime(2026, 10, 1, tzinfo=UTC)),
+        ]:
+            room = Classroom(name=name, grade="Grade 1", secret_length=2, join_code=name[:5])
+            room.time_zone = zone_name
+            room.memberships.append(ClassTeacher(teacher=alone, role="owner", added_at=joined))
+            db.session.add(room)
+        db.session.commit()
+        db.session.refresh(alone)
+        assert told_time(alone, moment) == "28 Nov 2026 at 15:05 (Europe/Paris time)"
