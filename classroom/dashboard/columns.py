@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from classroom.game import Level
 
-# The stored level values, as the CSV files write them: "ultra_peek", ... or "standard".
-_QUOTED = [f'"{level.value}"' for level in Level]
-LEVEL_VALUES = ", ".join(_QUOTED[:-1]) + " or " + _QUOTED[-1]
+# The stored level values, as the CSV files write them, each with what it means to a teacher.
+LEVEL_WORDS = {
+    Level.ULTRA_PEEK: "every card face up, no power cards",
+    Level.PEEK: "cards face down, the child may look at any of their own cards at any time",
+    Level.OUTSIDE_PEEK: "the child may look at their two outside cards; the middle two are remembered",
+    Level.STANDARD: "the full game: one look at the start, then the cards are remembered",
+}
+_QUOTED = [f'"{level.value}" ({level.label}: {LEVEL_WORDS[level]})' for level in Level]
+LEVEL_VALUES = "; ".join(_QUOTED[:-1]) + "; or " + _QUOTED[-1]
 
 SUMMARY_GUIDE: dict[str, str] = {
     "child_id": "the child's id in this app (stable across exports)",
@@ -162,8 +168,21 @@ SUMMARY_GUIDE: dict[str, str] = {
     "flag_adding": "the adding (typed totals) flag's sentence, or empty",
     "flag_calling": "the calling flag's sentence, or empty",
     "recommendation": 'the next step from the 2 weeks up to the range\'s last day (or today): "up", "stay" or "down"; never "up" while a flag is active',
-    "recommended_level": 'the level it leads to (the child\'s own level for "stay")',
+    "recommended_level": 'the level it leads to (the child\'s own level for "stay"), written as in "level"',
     "recommendation_sentence": "the evidence in one sentence, as on the child's page",
+    "number_checks": 'how many number checks (outside the game: the number line, "Which is more?", finding a numeral heard) the child finished by the range\'s last day; the next columns give the first and the latest of them, empty when there is none',
+    "number_check_first_date": "the day the child finished their first number check (the class's day)",
+    "number_check_first_line_error_percent": "how far, on average, the child's marks on the number line were from the right place, as a % of the line's length (lower is better: 5 is close), to 1 decimal",
+    "number_check_first_more_right": '"Which is more?": pairs of numbers where the child tapped the larger one: how many',
+    "number_check_first_more_asked": '"Which is more?": pairs asked',
+    "number_check_first_numerals_found": "numerals heard that the child found among four: how many",
+    "number_check_first_numerals_asked": "numerals asked for",
+    "number_check_latest_date": 'the day the child finished their latest number check up to the range\'s last day (the same check as "first" when there is only one)',
+    "number_check_latest_line_error_percent": 'the latest check\'s number line error in % (as for "number_check_first_line_error_percent")',
+    "number_check_latest_more_right": '"Which is more?" in the latest check: pairs where the child tapped the larger number',
+    "number_check_latest_more_asked": '"Which is more?" in the latest check: pairs asked',
+    "number_check_latest_numerals_found": "numerals found in the latest check",
+    "number_check_latest_numerals_asked": "numerals asked for in the latest check",
 }
 
 # Discrimination (docs/insights.md, "Telling which card is lower"): one block of columns for

@@ -9,11 +9,12 @@ and chances behind them are always written, so a spreadsheet can do its own sums
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import select
 
+from classroom.check.service import DoneCheck
 from classroom.csvfiles import BOM, line, text
 from classroom.extensions import db
 from classroom.game import card_label
@@ -106,6 +107,33 @@ def telling_cells(found: Discrimination, tells: bool | None = None) -> list[Any]
     ]
 
 
+# The number check's figures in the summary, for its first check and its latest one.
+CHECK_PARTS = (
+    "date",
+    "line_error_percent",
+    "more_right",
+    "more_asked",
+    "numerals_found",
+    "numerals_asked",
+)
+
+
+def check_cells(done: DoneCheck | None) -> list[Any]:
+    """One check's cells: its day, line error %, "Which is more?" right and asked, numerals
+    found and asked; all empty without a check."""
+    if done is None:
+        return [""] * len(CHECK_PARTS)
+    result = done.result
+    return [
+        done.when.date().isoformat(),
+        "" if result.pae is None else f"{result.pae:.1f}",
+        result.comparisons.hits,
+        result.comparisons.chances,
+        result.found.hits,
+        result.found.chances,
+    ]
+
+
 SUMMARY_COLUMNS = [
     "child_id",
     "child",
@@ -147,6 +175,8 @@ SUMMARY_COLUMNS = [
     "recommendation",
     "recommended_level",
     "recommendation_sentence",
+    "number_checks",
+    *(f"number_check_{which}_{part}" for which in ("first", "latest") for part in CHECK_PARTS),
 ]
 
 
@@ -161,10 +191,16 @@ def flag_text(state: FlagState) -> str:
     return f"faded, not seen since {state.last_seen.isoformat()}: {state.flag.sentence}"
 
 
-def summary_lines(rows: Sequence[ChildRow], dates: DateRange) -> Iterator[str]:
-    """The class summary: a header, then one line per child."""
+def summary_lines(
+    rows: Sequence[ChildRow],
+    dates: DateRange,
+    checks: Mapping[int, Sequence[DoneCheck]] | None = None,
+) -> Iterator[str]:
+    """The class summary: a header, then one line per child, with the number checks each
+    child finished by the range's last day (`checks`, oldest first, by child id)."""
     yield BOM + line(SUMMARY_COLUMNS)
     for row in rows:
+        done = [d for d in (checks or {}).get(row.child_id, []) if d.when.date() <= dates.end]
         s = row.summary
         flags = {str(state.kind): flag_text(state) for state in row.flags}
         cells: list[Any] = [
@@ -208,6 +244,9 @@ def summary_lines(rows: Sequence[ChildRow], dates: DateRange) -> Iterator[str]:
             row.next_step.move.value,
             row.next_step.level.value,
             row.next_step.sentence,
+            len(done),
+            *check_cells(done[0] if done else None),
+            *check_cells(done[-1] if done else None),
         ]
         yield line(cells)
 

@@ -26,6 +26,7 @@ from classroom.access import child_or_404, teacher, teacher_blueprint
 from classroom.assignments import LEVEL_NAMES, Assignment, assign, describe_change
 from classroom.check.columns import CSV_GUIDE
 from classroom.check.results import child_checks, class_changes, report_check
+from classroom.check.service import done_checks
 from classroom.coaches import readable_child_or_404, readable_class_or_404, reads_only
 from classroom.csvfiles import csv_response, file_slug
 from classroom.dashboard import charts, columns, export, pairs, sorting, words
@@ -212,7 +213,8 @@ def summary_csv(class_id: int) -> Response:
     dates = chosen_dates(day)
     rows = sorting.sort_rows(overview(classroom, dates, day).rows, "name", "asc")
     name = f"{file_slug(classroom.name)}-summary-{dates.start}-{dates.end}.csv"
-    return csv_response(export.summary_lines(rows, dates), name)
+    checks = done_checks([row.child_id for row in rows], classroom.time_zone)
+    return csv_response(export.summary_lines(rows, dates, checks), name)
 
 
 @bp.get("/classes/<int:class_id>/export/choices.csv")

@@ -14,6 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
+from classroom.check.demo import fill_checks
+from classroom.check.service import done_checks
 from classroom.dashboard.columns import CHOICE_GUIDE, SUMMARY_GUIDE
 from classroom.dashboard.export import CHOICE_COLUMNS, FLAGS, SUMMARY_COLUMNS
 from classroom.extensions import db
@@ -241,3 +243,45 @@ def test_the_choices_csv_has_a_date_and_a_local_time_a_spreadsheet_reads(
         assert row["local_time"] == stamp.strftime("%H:%M:%S")
         offset = stamp.utcoffset()
         assert offset is not None and offset.total_seconds() < 0  # the class's clock
+
+
+def test_summary_gives_the_first_and_latest_number_check(
+    app: Flask,
+    teacher_client: FlaskClient,
+    classroom: MadeClass,
+    make_child: Callable[..., MadeChild],
+) -> None:
+    """The number check's figures in the summary: first and latest, with their days; empty
+    for a child with none (issue 40)."""
+    checked = make_child(classroom, "Ana P.")
+    make_child(classroom, "Ben Q.")  # no number check
+    first, latest = today() - timedelta(days=20), today() - timedelta(days=1)
+    with app.app_context():
+        fill_checks(classroom.id, [checked.id], first, latest)
+        db.session.commit()
+        done = done_checks([checked.id])[checked.id]
+    _, rows = download(teacher_client, f"/classes/{classroom.id}/export/summary.csv")
+    by_name = {r["child"]: r for r in rows}
+    row = by_name["Ana P."]
+    assert row["number_checks"] == "2"
+    for which, check in (("first", done[0]), ("latest", done[-1])):
+        result = check.result
+        assert row[f"number_check_{which}_date"] == check.when.date().isoformat()
+        assert row[f"number_check_{which}_line_error_percent"] == f"{result.pae:.1f}"
+        assert row[f"number_check_{which}_more_right"] == str(result.comparisons.hits)
+        assert row[f"number_check_{which}_more_asked"] == str(result.comparisons.chances)
+        assert row[f"number_check_{which}_numerals_found"] == str(result.found.hits)
+        assert row[f"number_check_{which}_numerals_asked"] == str(result.found.chances)
+    assert row["number_check_first_date"] == first.isoformat()
+    assert row["number_check_latest_date"] == latest.isoformat()
+    other = by_name["Ben Q."]
+    assert other["number_checks"] == "0"
+    assert {v for k, v in other.items() if k.startswith("number_check_")} == {""}
+
+
+def test_the_guide_says_what_each_level_means() -> None:
+    """Levels in a teacher's words, not only their stored values (issue 40)."""
+    line = SUMMARY_GUIDE["level"]
+    assert '"peek" (Peek: cards face down' in line
+    assert '"standard" (Standard: the full game' in line
+    assert 'as in "level"' in SUMMARY_GUIDE["recommended_level"]
