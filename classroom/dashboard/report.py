@@ -416,6 +416,132 @@ def reconciled(name: str, topic: str, data: ChildProgress, check: Any) -> tuple[
     return learning, at_home
 
 
+MEMORY_CARD = re.compile(r"(?:on their|though their) (\d+)")
+
+
+def remembered_card(data: ChildProgress) -> int | None:
+    """The card the child most often forgot once face down (the one a memory slip went
+    against: "put a 6 on their 1" forgot the 1)."""
+    found = Counter(
+        int(m[1]) for e in data.summary.memory.contradictions if (m := MEMORY_CARD.search(e.text))
+    )
+    return found.most_common(1)[0][0] if found else None
+
+
+def hardest_numeral(data: ChildProgress) -> int | None:
+    """The numeral whose cube stacks the child got right least often (enough chances only);
+    on a tie, the larger one."""
+    rates = [
+        (rate.value, -n, n)
+        for n, rate in data.summary.numerals.per_numeral.items()
+        if rate.value is not None and rate.value < 1
+    ]
+    return min(rates)[2] if rates else None
+
+
+def next_level_at_home(level: Level) -> str:
+    """Something to try at home that gets a child ready for the level they move up to."""
+    if level is Level.PEEK:
+        return gettext(
+            "Lay four cards face down in a row. Your child may turn any card over to look, "
+            "then points to the highest card and swaps it for a new one from the pile."
+        )
+    if level is Level.OUTSIDE_PEEK:
+        return gettext(
+            "Lay four cards face down, look at the two in the middle together once, then "
+            "ask a little later: what were the middle two cards?"
+        )
+    return gettext(
+        "Lay four cards face down, look at the two cards at the ends together once, and "
+        "play a few turns: can your child still say what they were?"
+    )
+
+
+def level_up(data: ChildProgress) -> Level:
+    """The level a child ready to move up goes to: the next step's, or the one after theirs
+    when the next step names their own (a move up judged on an earlier level's window)."""
+    level, target = data.summary.level, data.next_step.level
+    if target.number > level.number:
+        return target
+    return next((lv for lv in Level if lv.number == level.number + 1), level)
+
+
+LINE_MISS = 1.0  # a placement at least this far off (in line units) is worth trying at home
+
+
+def line_miss(check: Any) -> tuple[int, int] | None:
+    """The numeral the child placed furthest from its place in the number check the report
+    shows, with the line's end, when it was at least LINE_MISS off; None otherwise."""
+    if check is None:
+        return None
+    placed = [a for a in check.shown.answers if a.correct is None and a.error is not None]
+    if not placed:
+        return None
+    worst = max(placed, key=lambda a: (a.error, a.item.target))
+    if worst.error < LINE_MISS:
+        return None
+    return worst.item.target, worst.item.line_max
+
+
+def with_own(activity: str, data: ChildProgress, check: Any) -> str:
+    """The activity, then the child's own cards: their most frequent cat-cat slip of the
+    period, else the numeral they placed furthest off in the number check, when there is one."""
+    slip = own_slip(data)
+    if slip is not None:
+        return (
+            activity
+            + " "
+            + gettext(
+                "Now and then put a %(kept)d and a %(came)d face up and ask: which is lower? "
+                "It is a pair your child sometimes still mixes up.",
+                kept=slip[0],
+                came=slip[1],
+            )
+        )
+    miss = line_miss(check)
+    if miss is None:
+        return activity
+    numeral, end = miss
+    return (
+        activity
+        + " "
+        + gettext(
+            "Also draw a line from 0 to %(end)d and find together where %(n)d goes: in the "
+            "number check, %(n)d was the number placed furthest from its place.",
+            end=end,
+            n=numeral,
+        )
+    )
+
+
+def own_at_home(topic: str, data: ChildProgress, check: Any = None) -> str | None:
+    """Something to try at home that fits the child's own finding, with the child's own
+    cards where the period shows one; None where the topic's general activity fits best."""
+    if topic == "memory" and (card := remembered_card(data)) is not None:
+        return gettext(
+            "Lay four cards face down, one of them a %(card)d. Look at the %(card)d together, "
+            "then a little later ask: where is the %(card)d?",
+            card=card,
+        )
+    if topic == "counting" and (numeral := hardest_numeral(data)) is not None:
+        return gettext(
+            "Build a tower of %(n)d blocks or spoons, touching each one as you count, and "
+            "check it against a card with %(n)d on it.",
+            n=numeral,
+        )
+    if topic == "next_level":
+        return with_own(next_level_at_home(level_up(data)), data, check)
+    if topic == "steady":
+        own = with_own(lowest_total_game(), data, check)
+        return None if own == lowest_total_game() else own
+    if topic in ("full_game", "full_game_calling"):
+        return gettext(
+            "In a game where the lowest total wins, before anyone stops, add up your cards "
+            "together and ask: is my total low enough to stop now?"
+        )
+    return None
+
+
 def period_text(start: date, end: date) -> str:
     """ "2 November 2026 to 29 November 2026" in the report's language."""
     return gettext(
@@ -529,7 +655,7 @@ def parent_report(
     topic = TOPICS[chosen]
     learning, at_home = reconciled(name, chosen, data, check) or (
         topic.learning(name),
-        topic.at_home(),
+        own_at_home(chosen, data, check) or topic.at_home(),
     )
     return ParentReport(
         title=gettext("%(name)s: Rat-a-Tat-Cat progress report", name=full_name),
