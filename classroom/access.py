@@ -232,6 +232,7 @@ class SignedIn(NamedTuple):
     display_name: str
     colour: str
     picture: str
+    read_aloud: bool  # the child's setting: their pages read themselves aloud
 
 
 def signed_in() -> SignedIn | None:
@@ -252,7 +253,9 @@ def signed_in() -> SignedIn | None:
     if child_idle_too_long():
         current_child()  # signs the child out, noting their class's pictures to go back to
         return None
-    g.signed_in = SignedIn(child_id, row.class_id, row.display_name, row.colour, row.picture)
+    g.signed_in = SignedIn(
+        child_id, row.class_id, row.display_name, row.colour, row.picture, row.read_aloud
+    )
     return g.signed_in  # type: ignore[no-any-return]
 
 
@@ -264,6 +267,7 @@ _SIGNED_IN = select(
     _CHILDREN.c.display_name,
     _CHILDREN.c.colour,
     _CHILDREN.c.picture,
+    _CHILDREN.c.read_aloud,
 ).where(_CHILDREN.c.id == bindparam("child_id"))
 
 

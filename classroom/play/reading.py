@@ -4,7 +4,7 @@ sign-in pages, where nobody is signed in yet; off for a teacher's pages."""
 
 from __future__ import annotations
 
-from flask import session
+from flask import g, session
 from flask_login import current_user
 from markupsafe import Markup, escape
 from sqlalchemy import select
@@ -19,7 +19,11 @@ def reading_attributes() -> Markup:
     for a child, `data-reader` (their id: a choice made on a shared tablet is the child's)."""
     child_id = session.get(CHILD_SESSION_KEY)
     if isinstance(child_id, int):
-        on = db.session.scalar(select(Child.read_aloud).where(Child.id == child_id))
+        kept = g.get("signed_in")  # the sign-in check's row, read once a request
+        if kept is not None and kept.child_id == child_id:
+            on = kept.read_aloud
+        else:
+            on = db.session.scalar(select(Child.read_aloud).where(Child.id == child_id))
         default = "off" if on is False else "on"
         return Markup(' data-read-aloud-default="{}" data-reader="{}"').format(
             escape(default), child_id

@@ -276,5 +276,8 @@ def test_a_slow_redis_never_holds_a_moves_answer(
     deadline = time.monotonic() + 20
     while not sent and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert order == ["answered", "published"]
+    # The answer came first; every publish waited for the test to let it go. On a busy
+    # machine a second one may be waiting too (the relay sends what it has not yet sent
+    # again): a stream reads versions, so a change told twice is told once on a page.
+    assert order[0] == "answered" and set(order[1:]) == {"published"}, order
     assert sent[0].split(b" ")[1:3] == [str(table_id).encode(), str(version + 1).encode()]
