@@ -145,7 +145,13 @@ def test_every_step_is_spoken_once_and_never_cut(
         raise AssertionError("the game did not end")
     listen(page)
     said = kept(page, "said")
-    assert kept(page, "cut") == [], said
+    # No step the child must take is cut off. The news of another player's move may be: it
+    # can arrive between the child's listening and their tap, and a tap is read at once
+    # (speech.js, say), as the child asked.
+    from classroom.tables.faces import COMPUTER_FACES
+
+    news = tuple(f"{face.name} " for faces in COMPUTER_FACES.values() for face in faces)
+    assert [line for line in kept(page, "cut") if not line.startswith(news)] == [], said
     # Once: never the same sentence twice in a row (a step read again by a redraw).
     repeats = [a for a, b in itertools.pairwise(said) if a == b]
     assert repeats == [], said
