@@ -17,6 +17,7 @@ import os
 import queue
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from flask import Flask
@@ -38,7 +39,7 @@ log = logging.getLogger(__name__)
 Sent = tuple[int, int, PlayTable | None, list[object] | None]
 
 
-class Bus:
+class Bus(ABC):
     """One app's bus in one process: its sender (in a thread of its own, from the first change
     on) and its listener (from the first event stream on). Subclasses carry the bytes."""
 
@@ -52,15 +53,15 @@ class Bus:
         self.outbox: queue.Queue[Sent] = queue.Queue(OUTBOX)
         self.failing = Failing(log, f"the tables' {self.name}")
 
-    # What a transport does.
+    # What a transport does (Relay: Redis; Notify: PostgreSQL's LISTEN/NOTIFY).
+    @abstractmethod
     def send(self, message: bytes) -> None:
         """Send one message to every process (raises when the transport is away)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def subscribe(self, received: Callable[[bytes], None], ready: Callable[[], None]) -> None:
         """Listen, calling `ready` once listening and `received` with each message, until the
         transport fails (raises)."""
-        raise NotImplementedError
 
     def body(self, table: PlayTable | None, story: list[object] | None) -> bytes:
         """The part of a message after its head (b"" if the transport carries none)."""
@@ -68,6 +69,7 @@ class Bus:
 
     def take(self, table_id: int, version: int, body: bytes) -> None:
         """A body as `body` made it: kept as the table's snapshot in this process."""
+        return None  # a transport that carries no body (LISTEN/NOTIFY) has nothing to keep
 
     # The same for every transport.
     def publish(self, sent: Sent) -> None:
