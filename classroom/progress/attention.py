@@ -15,9 +15,10 @@ from sqlalchemy import func, select
 from classroom.extensions import db
 from classroom.game import Level
 from classroom.insights import Flag, Move, Recommendation, Trend
-from classroom.models import AssignmentChange, Child, Classroom, DailyTally
+from classroom.models import Child, Classroom, DailyTally
 from classroom.zones import local_day
 
+from .levels import assignment_changes
 from .pages import DateRange, overview
 
 QUIET_DAYS = 7  # no games for this many days: worth a word
@@ -96,17 +97,7 @@ def flag_text(flag: Flag) -> str:
 def level_since(child_ids: list[int], time_zone: str) -> dict[int, date]:
     """The day each child's level last changed (or they were added), in the class's days."""
     found: dict[int, date] = {}
-    rows = db.session.execute(
-        select(
-            AssignmentChange.child_id,
-            AssignmentChange.changed_at,
-            AssignmentChange.before,
-            AssignmentChange.after,
-        )
-        .where(AssignmentChange.child_id.in_(child_ids))
-        .order_by(AssignmentChange.changed_at.desc(), AssignmentChange.id.desc())
-    )
-    for child_id, when, before, after in rows:
+    for child_id, when, before, after in reversed(assignment_changes(child_ids)):
         if child_id in found:
             continue
         if before is None or before.get("level") != after.get("level"):

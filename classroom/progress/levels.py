@@ -9,8 +9,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, func, select
 
 from classroom.extensions import db
 from classroom.game import Level
@@ -60,16 +61,7 @@ def assigned_on(
         return found
     ids = [c.id for c in children]
     after = day_start(day + timedelta(days=1), time_zone)
-    rows = db.session.execute(
-        select(
-            AssignmentChange.child_id,
-            AssignmentChange.changed_at,
-            AssignmentChange.before,
-            AssignmentChange.after,
-        )
-        .where(AssignmentChange.child_id.in_(ids))
-        .order_by(AssignmentChange.changed_at, AssignmentChange.id)
-    )
+    rows = assignment_changes(ids)
     changed: dict[int, date] = {}  # the day of each child's last change up to `day`
     seen: set[int] = set()
     for child_id, when, before, changed_to in rows:
@@ -90,6 +82,22 @@ def assigned_on(
             continue
         found[child_id] = Assigned(Level(sorted(levels, key=LEVEL_VALUES.index)[-1]), told.scoring)
     return found
+
+
+def assignment_changes(child_ids: Sequence[int]) -> list[Row[Any]]:
+    """The children's assignment changes, oldest first: child id, when, before, after."""
+    return list(
+        db.session.execute(
+            select(
+                AssignmentChange.child_id,
+                AssignmentChange.changed_at,
+                AssignmentChange.before,
+                AssignmentChange.after,
+            )
+            .where(AssignmentChange.child_id.in_(child_ids))
+            .order_by(AssignmentChange.changed_at, AssignmentChange.id)
+        )
+    )
 
 
 def last_day_played(
