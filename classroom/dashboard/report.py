@@ -313,7 +313,14 @@ def _topic_of(data: ChildProgress, applies: dict[str, bool]) -> str:
     learning = [
         (rate.value, topic)
         for topic, rate, applied in weak
-        if applied and topic not in faded and rate.value is not None and not strong(rate)
+        # A figure with no miss is not what the child is learning, even where it is too
+        # short to be clearly above chance (5 of 5 cat-cat pairs): "does not yet keep the
+        # lower card every time" would be false.
+        if applied
+        and topic not in faded
+        and rate.value is not None
+        and not strong(rate)
+        and rate.hits < rate.chances
     ]
     if learning:
         # The weakest; on a tie, the first in the list above (min keeps the first).

@@ -440,3 +440,26 @@ def test_a_child_who_does_not_yet_tell_which_card_is_lower_learns_that() -> None
     telling = summary_of(good)
     told: Any = SimpleNamespace(active_flags=[], flags=[], summary=telling)
     assert any("keeps it and gives away" in line for line in can_do("Ava", told, applies))
+
+
+def test_a_figure_with_no_miss_is_not_what_the_child_is_learning() -> None:
+    """5 of 5 cat-cat pairs right is too few to be clearly above chance, but nothing went
+    wrong: the report does not say the child "does not yet keep the lower card every time"
+    beside 43 of 43 comparisons right (Noah B. in the demo's October)."""
+    from types import SimpleNamespace
+
+    from classroom.dashboard.report import topic_of
+    from classroom.game import Level
+    from classroom.insights import Move
+
+    every_one = SimpleNamespace(value=1.0, above_chance=False, hits=5, chances=5)
+    strong = SimpleNamespace(value=1.0, above_chance=True, hits=43, chances=43)
+    summary = summary_of(strong, Level.ULTRA_PEEK, cat_cat=every_one)
+    data: Any = SimpleNamespace(
+        active_flags=[], flags=[], summary=summary, next_step=SimpleNamespace(move=Move.STAY)
+    )
+    applies = {"memory": False, "cubes": True, "typing": False}
+    assert topic_of(data, applies) == "steady"
+    one_miss = SimpleNamespace(value=0.8, above_chance=False, hits=4, chances=5)
+    data.summary = summary_of(strong, Level.ULTRA_PEEK, cat_cat=one_miss)
+    assert topic_of(data, applies).startswith("cat_versus_rat")
