@@ -28,7 +28,7 @@ from classroom.serving import push_seconds
 from classroom.tables.moves import CHANGED, Change
 
 from .bus import Bus
-from .snapshots import SNAPSHOTS
+from .snapshots import snapshots
 from .watcher import existing
 
 _MAKING = threading.Lock()
@@ -72,10 +72,9 @@ def publish(change: Change) -> None:
         and table.version == change.version
     )
     shared_at = time.monotonic()  # the snapshot's own time is this or later
-    kept = app.extensions.get(SNAPSHOTS)
-    if whole and kept is not None:
-        kept.put(table, list(change.story or []))
     watching = existing(app)
+    if whole and watching is not None:  # a stream of this process waits: it is given the table
+        snapshots().put(table, list(change.story or []))
     if watching is not None:
         watching.moved(change.table_id, change.version, shared_at)
     carrying = bus()
