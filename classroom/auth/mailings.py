@@ -81,7 +81,7 @@ def sign_up_by_email(form: SignUpForm) -> Response:
     and the page is the same whether the address had an account or not (that account's owner
     is told by email instead), and as fast: the password is hashed (the slow part) whether or
     not an account is made, and either email goes from a thread of its own after the page
-    answered (tests/web/test_sign_up_timing.py)."""
+    answered (tests/web/auth/test_sign_up_timing.py)."""
     email = form.email.data
     new = Teacher(email=email, name=form.name.data)
     new.set_password(form.password.data)  # in both branches, so both take as long

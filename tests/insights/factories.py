@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from dataclasses import replace
+from datetime import datetime, time, timedelta
 
 from classroom.game import ActionKind, family
 from classroom.insights import ChoiceFacts, ChoiceKind, Outcome
 from classroom.insights.choices import comparison_of
+from classroom.insights.comparison import Example
 from classroom.insights.records import ChoiceRecord, CountRecord, Id, LookRecord, RoundRecord
+from classroom.insights.summary import ChildSummary
 
 MONDAY = datetime(2026, 10, 5, 9, 0)  # ISO week 2026-W41
 
@@ -155,3 +158,18 @@ def count(
 def round_result(won: bool, called: bool = True, *, game: Id = "g1") -> RoundRecord:
     """How a round ended for the child."""
     return RoundRecord(MONDAY, game, "c1", 1, "peek", 10, won, called)
+
+
+def dated(examples: tuple[Example, ...]) -> tuple[Example, ...]:
+    """Examples as tallies keep them: the day, not the moment or the game."""
+    return tuple(
+        replace(e, when=datetime.combine(e.when.date(), time.min), game_id="")
+        for e in sorted(examples, key=lambda e: (e.when.date(), e.text))
+    )
+
+
+def comparable(summary: ChildSummary) -> ChildSummary:
+    """A summary with its examples reduced to what tallies keep, in one order."""
+    cats = replace(summary.cats, examples=dated(summary.cats.examples))
+    memory = replace(summary.memory, contradictions=dated(summary.memory.contradictions))
+    return replace(summary, cats=cats, memory=memory)

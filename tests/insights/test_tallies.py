@@ -7,38 +7,23 @@ per day, and every measure read from the tallies must equal the one read from th
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
 
 from classroom.game import Level
-from classroom.insights.comparison import Example, WeeklyExample
+from classroom.insights.comparison import WeeklyExample
 from classroom.insights.grid import pair_grid, pair_grid_of
 from classroom.insights.records import ChoiceRecord
 from classroom.insights.simulate import Habit, Recorded, play_habit
-from classroom.insights.summary import ChildSummary, child_summary, summary_of
+from classroom.insights.summary import child_summary, summary_of
 from classroom.insights.tallies import Sums, Tally, tally, within
 from classroom.insights.trends import weekly, weekly_of
+from tests.insights.factories import comparable
 
 LEVELS = [level.value for level in Level]
 HABITS = [habit.value for habit in Habit]
-
-
-def dated(examples: tuple[Example, ...]) -> tuple[Example, ...]:
-    """Examples as tallies keep them: the day, not the moment or the game."""
-    return tuple(
-        replace(e, when=datetime.combine(e.when.date(), time.min), game_id="")
-        for e in sorted(examples, key=lambda e: (e.when.date(), e.text))
-    )
-
-
-def comparable(summary: ChildSummary) -> ChildSummary:
-    """A summary with its examples reduced to what tallies keep, in one order."""
-    cats = replace(summary.cats, examples=dated(summary.cats.examples))
-    memory = replace(summary.memory, contradictions=dated(summary.memory.contradictions))
-    return replace(summary, cats=cats, memory=memory)
 
 
 def played(habit: str, level: str, games: int = 12, seed: int = 3) -> Recorded:

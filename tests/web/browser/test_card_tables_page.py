@@ -12,9 +12,9 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer, sign_in_teacher_by_form
-from tests.web.browser.test_play_table import no_axe_violations
+from tests.web.browser.helpers import no_axe_violations
 from tests.web.conftest import PASSWORD, MadeChild, MadeClass, MadeTeacher
-from tests.web.tables import snapshot, start_table
+from tests.web.helpers.tables import snapshot, start_table
 
 CLASS_SIZE = 25
 
@@ -84,7 +84,7 @@ def test_the_live_tables_keep_up_but_not_under_the_teachers_hands(
 ) -> None:
     """A table a child opens for friends shows up without a reload; while the teacher has a
     box open ("End this game"), the list stays as it is until it is closed."""
-    from tests.web.tables import child_client, play_turn
+    from tests.web.helpers.tables import child_client, play_turn
 
     app.config["LIVE_TABLES_POLL_MS"] = 300
     ava, ben = make_child(classroom, "Ava T."), make_child(classroom, "Ben O.")

@@ -14,10 +14,9 @@ from playwright.sync_api import expect
 from classroom.check.child import LINE_IMAGE
 from classroom.insights.number_check import ItemKind, make_check
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_number_check import give_check
-from tests.web.browser.test_play_table import child_context
+from tests.web.browser.helpers import child_context, give_check
 from tests.web.conftest import MadeChild, MadeClass
-from tests.web.tables import set_level
+from tests.web.helpers.tables import set_level
 
 SIZES = [(768, 1024), (1024, 768)]
 SHOTS = "/work/shots/39"

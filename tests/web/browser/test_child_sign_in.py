@@ -12,19 +12,8 @@ from playwright.sync_api import expect
 
 from classroom.pictures import AVATAR_PICTURES
 from tests.web.browser.conftest import LiveServer, SlowAnswers
-from tests.web.browser.test_play_table import TABLET
+from tests.web.browser.helpers import TABLET, tap_pictures
 from tests.web.conftest import MadeChild, MadeClass
-
-
-def tap_pictures(page: Any, names: list[str]) -> None:
-    """Tap these secret pictures one after the other, as a child does: the page counts each
-    but the last (its dots fill), and the last posts them all."""
-    for tapped, name in enumerate(names, start=1):
-        page.get_by_role("button", name=AVATAR_PICTURES[name], exact=True).click()
-        if tapped < len(names):
-            expect(
-                page.get_by_label(f"{tapped} of {len(names)} secret pictures tapped")
-            ).to_be_visible()
 
 
 def test_child_signs_in_by_pictures(
@@ -81,8 +70,8 @@ def test_the_childs_home_fits_a_tablet(
     from classroom.check.service import give_check, settings_of
     from classroom.extensions import db
     from classroom.models import Child, Teacher
-    from tests.web.browser.test_play_table import child_context
-    from tests.web.tables import set_level, start_table
+    from tests.web.browser.helpers import child_context
+    from tests.web.helpers.tables import set_level, start_table
 
     set_level(app, child, "peek", scoring="cubes_and_total", computer_strong=True)
     start_table(app, [child], ["solid", "beginner"], rounds=3)

@@ -22,6 +22,7 @@ from tests.web.browser.conftest import (
     axe_violations,
     sign_in_teacher_by_form,
 )
+from tests.web.browser.helpers import PAPER, pdf_pages
 from tests.web.conftest import (
     PASSWORD,
     MadeChild,
@@ -30,11 +31,10 @@ from tests.web.conftest import (
     fetch,
     sign_in_child,
 )
-from tests.web.tables import play_to_end, start_table
-from tests.web.test_dashboard import fill
+from tests.web.helpers.dashboard import fill
+from tests.web.helpers.tables import play_to_end, start_table
 
 AXE = Path(__file__).parents[3] / "static" / "vendor" / "axe-core" / "axe.min.js"
-PAPER = {"a4": (595, 842), "letter": (612, 792)}  # PDF page sizes in points
 
 
 def violations(page: Any) -> list[str]:
@@ -44,15 +44,6 @@ def violations(page: Any) -> list[str]:
         for v in axe_violations(page, WCAG_A_AA)
         if v["impact"] in ("serious", "critical")
     ]
-
-
-def pdf_pages(data: bytes) -> tuple[int, set[tuple[int, int]]]:
-    """How many pages a PDF has, and their sizes in points."""
-    boxes = {
-        (round(float(w)), round(float(h)))
-        for w, h in re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", data)
-    }
-    return len(re.findall(rb"/Type /Page\b", data)), boxes
 
 
 @pytest.fixture

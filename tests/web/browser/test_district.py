@@ -1,4 +1,4 @@
-"""A district on several hosts, in a real browser (docs/deploy.md, tests/web/district.py):
+"""A district on several hosts, in a real browser (docs/deploy.md, tests/web/helpers/district.py):
 three app processes behind HAProxy with no sticky sessions, one PostgreSQL and one Redis of
 the test's own. Two classmates and their teacher have the table open, each page's stream on
 a different process. Every kind of change (a child's move, the teacher's, a computer
@@ -21,8 +21,8 @@ from classroom.extensions import db
 from classroom.models import Child, Teacher
 from tests.conftest import base_config
 from tests.web.conftest import MadeChild, MadeClass, child_session, teacher_session
-from tests.web.district import District, Postgres, Redis, district_or_skip, until
-from tests.web.tables import set_level
+from tests.web.helpers.district import District, Postgres, Redis, district_or_skip, until
+from tests.web.helpers.tables import set_level
 
 TABLET = {"width": 768, "height": 1024}
 LAPTOP = {"width": 1366, "height": 768}

@@ -17,7 +17,7 @@ from classroom.extensions import db
 from classroom.insights.number_check import CheckItem, ItemKind, make_check
 from classroom.models import Child, NumberCheck, NumberCheckAnswer
 from tests.web.browser.conftest import WCAG_A_AA, LiveServer, axe_violations
-from tests.web.browser.test_dashboard import PAPER, pdf_pages
+from tests.web.browser.helpers import PAPER, give_check, pdf_pages
 from tests.web.conftest import (
     MadeChild,
     MadeClass,
@@ -25,7 +25,7 @@ from tests.web.conftest import (
     child_session,
     teacher_session,
 )
-from tests.web.test_number_check_pages import finish_checks
+from tests.web.helpers.check import finish_checks
 
 TABLET = {"width": 768, "height": 1024}
 
@@ -53,16 +53,6 @@ def signed_in(
 def no_axe_violations(page: Any) -> None:
     violations = axe_violations(page, WCAG_A_AA)
     assert violations == [], [(v["id"], [n["html"] for n in v["nodes"]][:3]) for v in violations]
-
-
-def give_check(app: Flask, classroom: MadeClass, child: MadeChild, seed: int = 7) -> NumberCheck:
-    with app.app_context():
-        check = NumberCheck(child_id=child.id, class_id=classroom.id, seed=seed, line_max=10)
-        db.session.add(check)
-        db.session.commit()
-        db.session.refresh(check)
-        db.session.expunge(check)
-        return check
 
 
 def in_view(page: Any, locator: Any) -> None:

@@ -20,7 +20,7 @@ from classroom.extensions import db
 from classroom.models import Child, Teacher
 from tests.web.browser.conftest import LiveServer, sign_in_teacher_by_form
 from tests.web.conftest import PASSWORD, MadeChild, MadeClass, MadeTeacher
-from tests.web.test_dashboard import fill, today
+from tests.web.helpers.dashboard import fill, today
 
 # Names of different lengths, each at a level: a long name must go under its picture, not
 # break, and the four levels between them give the table every one of its twelve columns.

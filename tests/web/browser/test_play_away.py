@@ -13,19 +13,9 @@ from playwright.sync_api import expect
 from classroom.tables.clock import now
 from classroom.tables.computers import advance_computers
 from tests.web.browser.conftest import LiveServer, call_at_once_and_count
-from tests.web.browser.test_play_table import TABLET, child_context, no_axe_violations
-from tests.web.conftest import MadeClass, MadeTeacher, teacher_session
-from tests.web.tables import leave, seat_state, set_level, snapshot, start_table
-
-
-def teacher_page(chromium: Any, app: Flask, live_server: LiveServer, teacher: MadeTeacher) -> Any:
-    """The teacher's own browser, signed in."""
-    context = chromium.new_context(viewport=TABLET, base_url=live_server.url)
-    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
-    cookie = serializer.dumps(teacher_session(app, teacher))
-    name = app.config["SESSION_COOKIE_NAME"]
-    context.add_cookies([{"name": name, "value": cookie, "url": live_server.url}])
-    return context.new_page()
+from tests.web.browser.helpers import TABLET, child_context, no_axe_violations, teacher_page
+from tests.web.conftest import MadeClass, MadeTeacher
+from tests.web.helpers.tables import leave, seat_state, set_level, snapshot, start_table
 
 
 def test_a_child_leaves_kitten_plays_for_her_and_she_comes_back(
@@ -135,8 +125,7 @@ def test_a_child_reading_a_rounds_results_keeps_their_seat(
     import time
 
     from classroom.extensions import db
-    from tests.web.tables import count_for
-    from tests.web.test_tables_no_spoilers import to_counting
+    from tests.web.helpers.tables import count_for, to_counting
 
     app.config["AWAY_AFTER"] = 3  # a seat noted every second
     table_id, kid = to_counting(app, child, "cubes", rounds=2)

@@ -16,10 +16,10 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
+from tests.web.browser.helpers import child_context, take_a_step, wait_for_the_table
 from tests.web.browser.speech_stub import SPEECH_STUB
-from tests.web.browser.test_play_table import child_context, take_a_step, wait_for_the_table
 from tests.web.conftest import MadeChild
-from tests.web.tables import game, set_level, start_table
+from tests.web.helpers.tables import game, set_level, start_table
 
 # Every sentence started, kept across the page's reloads (sessionStorage), and every set of
 # words the board showed on the child's turn, as it appeared.

@@ -18,9 +18,18 @@ from classroom.game import Power
 from classroom.models import CountRow
 from classroom.tables import outside_look
 from tests.web.browser.conftest import LiveServer, axe_violations, wait_for_counting
-from tests.web.browser.test_play_table import child_context, no_axe_violations
+from tests.web.browser.helpers import (
+    LINES,
+    NUMBERS,
+    call_and_wait_to_count,
+    no_axe_violations,
+    snap,
+    tablet,
+    tap,
+    type_total,
+)
 from tests.web.conftest import MadeChild
-from tests.web.tables import (
+from tests.web.helpers.tables import (
     count_for,
     game,
     set_level,
@@ -29,53 +38,11 @@ from tests.web.tables import (
 )
 
 SIZES = [(768, 1024), (1024, 768), (1280, 800)]
-LINES = [1, 2, 3, 9, 5, 6, 7, 8]  # the child's line (seat 0), then the computer's
-NUMBERS = [4, 8, 3, 5, 2, 6, 1, 7, 0, 4, 8, 3]  # the first DISCARD, then the DRAW pile
 SPOILERS = re.compile(r"\d+ points|\bwon\b|\bwin\b|winning|\bwinner\b", re.I)
 # Everything a page says: its text, and the words in its attributes (read aloud or named).
 WORDS = """() => document.body.innerText + ' ' + Array.from(document.querySelectorAll('*'))
   .flatMap(el => ['aria-label', 'data-spoken', 'data-speak', 'data-say', 'alt', 'title']
   .map(a => el.getAttribute(a) || '')).join(' ')"""
-
-
-def tablet(chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild) -> Any:
-    return child_context(chromium, app, live_server, child).new_page()
-
-
-def tap(page: Any, selector: str) -> None:
-    """Tap a move and wait until the board has moved on."""
-    page.wait_for_load_state()  # a control is tapped where it is once the styles came
-    board = page.locator("[data-board]")
-    version = board.get_attribute("data-version")
-    page.locator(selector).first.click()
-    expect(board).not_to_have_attribute("data-version", version, timeout=15000)
-
-
-def call_and_wait_to_count(page: Any) -> None:
-    """Draw, throw the card away, call Rat-a-Tat-Cat!; the computer's last turn; counting."""
-    tap(page, "button[aria-label^='Draw a card']")
-    tap(page, "button:text-is('Put it on the DISCARD pile')")
-    page.locator("button:text-is('Rat-a-Tat-Cat!')").click()
-    expect(page.locator("[data-counting]")).to_be_visible(timeout=20000)
-
-
-def type_total(page: Any, total: int) -> None:
-    expect(page.locator("[data-keypad]")).to_be_visible()
-    page.get_by_role("button", name="Clear").click()
-    for digit in str(total):
-        page.locator(f"[data-key='{digit}']").click()
-    page.get_by_role("button", name="That's my total").click()
-
-
-def snap(page: Any, stacks: list[int]) -> None:
-    wait_for_counting(page)
-    for place, n in enumerate(stacks, start=1):
-        card = page.locator(f".count-card[data-place='{place}']")
-        while int(card.locator("input[data-cubes]").input_value()) < n:
-            card.locator("[data-add]").click()
-        while int(card.locator("input[data-cubes]").input_value()) > n:
-            card.locator("[data-remove]").click()
-    page.get_by_role("button", name="Snap the bar!").click()
 
 
 def test_standard_shows_the_outside_cards_at_the_start_of_each_round(

@@ -10,9 +10,9 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_table import TABLET, child_context, no_axe_violations
+from tests.web.browser.helpers import TABLET, child_context, no_axe_violations
 from tests.web.conftest import MadeChild
-from tests.web.tables import set_level
+from tests.web.helpers.tables import set_level
 
 
 def test_a_child_taps_the_players_they_want_and_gets_exactly_them(

@@ -12,7 +12,7 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_child_table import (
+from tests.web.browser.helpers import (
     LINES,
     NUMBERS,
     call_and_wait_to_count,
@@ -21,7 +21,7 @@ from tests.web.browser.test_play_child_table import (
     type_total,
 )
 from tests.web.conftest import MadeChild
-from tests.web.tables import game, set_level, start_table
+from tests.web.helpers.tables import game, set_level, start_table
 
 SHOTS = "/work/shots/39"
 

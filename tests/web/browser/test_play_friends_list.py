@@ -9,7 +9,7 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_table import child_context, no_axe_violations
+from tests.web.browser.helpers import child_context, no_axe_violations
 from tests.web.conftest import MadeChild, MadeClass
 
 

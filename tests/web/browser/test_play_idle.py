@@ -11,9 +11,9 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer, call_at_once_and_count
-from tests.web.browser.test_play_table import child_context
+from tests.web.browser.helpers import child_context
 from tests.web.conftest import MadeChild, MadeClass
-from tests.web.tables import set_level, snapshot, start_table
+from tests.web.helpers.tables import set_level, snapshot, start_table
 
 
 def test_a_game_page_left_alone_goes_back_to_the_class_pictures(

@@ -10,9 +10,9 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_table import child_context
+from tests.web.browser.helpers import child_context
 from tests.web.conftest import MadeChild
-from tests.web.tables import start_table
+from tests.web.helpers.tables import start_table
 
 
 def tab_to(page: Any, selector: str, limit: int = 60) -> None:

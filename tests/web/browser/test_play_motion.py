@@ -12,9 +12,9 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer, wait_for_counting
-from tests.web.browser.test_play_table import TABLET
+from tests.web.browser.helpers import TABLET
 from tests.web.conftest import MadeChild, child_session
-from tests.web.tables import set_level, start_table
+from tests.web.helpers.tables import set_level, start_table
 
 # Every element whose computed style animates or transitions, as "tag.class: what".
 MOVING = """() => Array.from(document.querySelectorAll('*')).flatMap(el => {

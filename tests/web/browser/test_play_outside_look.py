@@ -12,10 +12,9 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_child_table import tap, type_total
-from tests.web.browser.test_play_table import child_context
+from tests.web.browser.helpers import child_context, tap, type_total
 from tests.web.conftest import MadeChild
-from tests.web.tables import game, set_level, start_table
+from tests.web.helpers.tables import game, set_level, start_table
 
 LOOK = ".card-outside, [data-outside-look]"
 # Counts, in this tablet's sessionStorage (so a reload keeps the count), every moment the

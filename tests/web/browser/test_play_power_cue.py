@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 
 from classroom.game import Power
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_child_table import LINES, NUMBERS, tablet, tap
+from tests.web.browser.helpers import LINES, NUMBERS, tablet, tap
 from tests.web.conftest import MadeChild
-from tests.web.tables import set_level, start_table
+from tests.web.helpers.tables import set_level, start_table
 
 SHOTS = "/work/shots/39"
 # The power card's own controls, as the board's cue marks them.

@@ -11,9 +11,9 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_table import child_context, mover_and_watcher, mover_first
+from tests.web.browser.helpers import child_context, mover_and_watcher, mover_first
 from tests.web.conftest import MadeClass
-from tests.web.tables import set_level, start_table
+from tests.web.helpers.tables import set_level, start_table
 
 
 def test_a_tablet_sees_a_move_by_push_and_polls_again_when_the_stream_is_refused(

@@ -12,9 +12,9 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer, SlowAnswers
-from tests.web.browser.test_play_table import TABLET
+from tests.web.browser.helpers import TABLET
 from tests.web.conftest import MadeChild, child_session
-from tests.web.tables import game, set_level, start_table
+from tests.web.helpers.tables import game, set_level, start_table
 
 BACK = re.compile(r"/static/cards/back\.svg\?v=")  # the card's back, with its version
 

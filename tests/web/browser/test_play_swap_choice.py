@@ -15,9 +15,9 @@ from playwright.sync_api import expect
 from classroom.game import Power
 from classroom.tables.away import take_out
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_child_table import tablet, tap
+from tests.web.browser.helpers import tablet, tap
 from tests.web.conftest import MadeChild, MadeClass
-from tests.web.tables import (
+from tests.web.helpers.tables import (
     child_client,
     game,
     seat_state,

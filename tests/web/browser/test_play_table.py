@@ -4,63 +4,23 @@ tablets; axe-core finds no violations on the play pages; every control is at lea
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.web.browser.conftest import LiveServer, axe_violations, wait_for_counting
-from tests.web.conftest import MadeChild, MadeClass, child_session, teacher_session
-from tests.web.tables import set_level, start_table
-
-TABLET = {"width": 768, "height": 1024}
-
-
-def child_context(chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild) -> Any:
-    """A browser context (a tablet) with the child signed in."""
-    context = chromium.new_context(viewport=TABLET, base_url=live_server.url)
-    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
-    cookie = serializer.dumps(child_session(app, child))
-    name = app.config["SESSION_COOKIE_NAME"]
-    context.add_cookies([{"name": name, "value": cookie, "url": live_server.url}])
-    return context
-
-
-def mover_first(
-    chromium: Any, app: Flask, live_server: LiveServer, classroom: MadeClass, make_child: Any
-) -> tuple[int, MadeChild, MadeChild]:
-    """A started table of Mia and Leo (Ultra-Peek, cubes): its id, the child whose turn it is
-    first, and the other."""
-    mia, leo = make_child(classroom, "Mia"), make_child(classroom, "Leo")
-    for kid in (mia, leo):
-        set_level(app, kid, "ultra_peek", scoring="cubes")
-    table_id = start_table(app, [mia, leo])
-    probe = child_context(chromium, app, live_server, mia).new_page()
-    probe.goto(f"/play/tables/{table_id}")
-    mia_first = probe.locator("[data-board]").get_attribute("data-my-turn") == "yes"
-    probe.context.close()
-    return (table_id, mia, leo) if mia_first else (table_id, leo, mia)
-
-
-def mover_and_watcher(
-    chromium: Any, app: Flask, live_server: LiveServer, classroom: MadeClass, make_child: Any
-) -> tuple[int, Any, Any]:
-    """A table of Mia and Leo, and a tablet for each, not yet opened: the one whose turn it
-    is first, and the other's."""
-    table_id, mover_kid, watcher_kid = mover_first(
-        chromium, app, live_server, classroom, make_child
-    )
-    mover = child_context(chromium, app, live_server, mover_kid).new_page()
-    watcher = child_context(chromium, app, live_server, watcher_kid).new_page()
-    return table_id, mover, watcher
-
-
-def no_axe_violations(page: Any) -> None:
-    violations = axe_violations(page)
-    assert violations == [], [(v["id"], [n["html"] for n in v["nodes"]][:3]) for v in violations]
+from tests.web.browser.conftest import LiveServer, wait_for_counting
+from tests.web.browser.helpers import (
+    TABLET,
+    child_context,
+    mover_and_watcher,
+    no_axe_violations,
+    take_a_step,
+    wait_for_the_table,
+)
+from tests.web.conftest import MadeChild, MadeClass, teacher_session
+from tests.web.helpers.tables import set_level
 
 
 def big_enough(page: Any) -> None:
@@ -70,93 +30,6 @@ def big_enough(page: Any) -> None:
         if control.is_visible():
             box = control.bounding_box()
             assert box["width"] >= 44 and box["height"] >= 44, control.inner_html()[:200]
-
-
-def take_a_step(page: Any, call: bool = False) -> bool:
-    """Play the child's next control, as a child who taps the first thing offered (and calls
-    "Rat-a-Tat-Cat!" when `call` says it is time)."""
-    # A tap that opened a new page (a post sent before the script had taken the form) is
-    # followed by nothing until that page has its styles: on a busy machine the controls are
-    # measured before the stylesheet came and sit elsewhere a moment later, so a tap is lost.
-    page.wait_for_load_state()
-    board = page.locator("[data-board]")
-    if board.count() == 0 or board.get_attribute("data-my-turn") != "yes":
-        return False
-    # Cards shown face up for a while (Standard's outside cards at the start of a round, a
-    # PEEKed card) turn back by the page asking for the board again. The page now changes only
-    # the cards then (test_play_reveal), but as a child would: "I remember" first, and the
-    # PEEKed card looked at until it turns back.
-    remember = page.locator(".remember-button")
-    if remember.count() and remember.is_visible():
-        remember.click()
-        page.wait_for_load_state()  # the script may not have taken the form yet: a new page
-    expect(page.locator("[data-board][data-outside-look], .card-revealed")).to_have_count(
-        0, timeout=30_000
-    )
-    if board.get_attribute("data-my-turn") != "yes":
-        return False
-    for selector in (
-        "button:text-is('Rat-a-Tat-Cat!')" if call else "button:text-is('Done')",
-        "button[aria-label^='Draw a card']",
-        ".my-line .card-button",
-        ".other-lines .card-button",
-        "button:text-is('Done')",
-        "button:text-is('No thanks')",
-        "button:text-is('Put it on the DISCARD pile')",
-    ):
-        control = page.locator(selector).first
-        if control.count() and control.is_visible() and control.is_enabled():
-            before = {
-                "version": board.get_attribute("data-version"),
-                "url": page.url,
-                "chosen": board.get_attribute("data-swap-chosen"),
-            }
-            control.click()
-            # Done when the board moved on, the page changed, or a card is chosen for a SWAP
-            # (its first tap asks for the board with it chosen: same version, same page).
-            # If nothing moves in 20 s on a busy machine, the tap was lost (seen once at
-            # Standard on PostgreSQL, its cause not proven) and the table waits for this
-            # child: a child taps again, and so does the next step. A control that never
-            # works still ends in play_until_over's "the game did not end".
-            with contextlib.suppress(PlaywrightTimeout):
-                page.wait_for_function(
-                    "before => { const b = document.querySelector('[data-board]');"
-                    " return !b || b.getAttribute('data-version') !== before.version"
-                    " || location.href !== before.url"
-                    " || b.getAttribute('data-swap-chosen') !== before.chosen; }",
-                    arg=before,
-                    timeout=20_000,
-                )
-            return True
-    return False
-
-
-# True once the page's board is not the one at version `v` (a move was made, or the page
-# changed), or the child has something to do: their turn, their count, the end of the game.
-TABLE_MOVED_ON = """v => {
-  const b = document.querySelector('[data-board]');
-  return !b || b.getAttribute('data-version') !== v
-    || b.getAttribute('data-my-turn') === 'yes'
-    || !!document.querySelector('[data-counting] .count-form')
-    || document.body.innerText.includes('The game is over!');
-}"""
-
-
-def wait_for_the_table(*pages: Any) -> None:
-    """Wait, on a condition and not a clock, until one of the pages has something new: the
-    others' moves (polled by table.js), a turn, a count or the end of the game."""
-    versions = [p.locator("[data-board]").first.get_attribute("data-version") for p in pages]
-    script = "(" + TABLE_MOVED_ON + ")"
-    for _ in range(300):  # each page in turn, briefly: any of them may be the one to change
-        for page, version in zip(pages, versions, strict=True):
-            try:
-                page.wait_for_function(
-                    script, arg=version, timeout=100 if len(pages) > 1 else 30_000
-                )
-                return
-            except PlaywrightTimeout:
-                continue
-    raise AssertionError("the table did not move on")
 
 
 def count_my_cubes(page: Any) -> None:

@@ -10,10 +10,9 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_away import teacher_page
-from tests.web.browser.test_play_table import no_axe_violations
+from tests.web.browser.helpers import no_axe_violations, teacher_page
 from tests.web.conftest import MadeClass, MadeTeacher
-from tests.web.tables import game, set_level
+from tests.web.helpers.tables import game, set_level
 
 
 def test_the_set_up_form_shows_the_options_of_the_level_chosen(

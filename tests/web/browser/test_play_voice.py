@@ -18,10 +18,10 @@ from sqlalchemy import update
 from classroom.extensions import db
 from classroom.models import PlayTable
 from tests.web.browser.conftest import LiveServer, wait_for_counting
+from tests.web.browser.helpers import child_context, no_axe_violations
 from tests.web.browser.speech_stub import SPEECH_STUB
-from tests.web.browser.test_play_table import child_context, no_axe_violations
 from tests.web.conftest import MadeChild
-from tests.web.tables import set_level, start_table
+from tests.web.helpers.tables import set_level, start_table
 
 OBSERVE = (
     SPEECH_STUB

@@ -10,9 +10,9 @@ from flask import Flask, request, request_started
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_child_table import tablet
+from tests.web.browser.helpers import tablet
 from tests.web.conftest import MadeChild
-from tests.web.tables import set_level, start_table
+from tests.web.helpers.tables import set_level, start_table
 
 
 def test_the_table_page_opened_again_asks_for_no_static_file(

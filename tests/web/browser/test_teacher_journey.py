@@ -14,7 +14,7 @@ from sqlalchemy import select
 from classroom.extensions import db
 from classroom.models import Child
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_child_sign_in import tap_pictures
+from tests.web.browser.helpers import tap_pictures
 
 
 def test_sign_up_to_a_child_signed_in(
