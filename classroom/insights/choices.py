@@ -109,6 +109,13 @@ class ChoiceFacts:
         return self.error is None
 
     @property
+    def placed_lower(self) -> bool:
+        """A right comparison made by putting the card in hand in place of a higher known card
+        (judged, BEST or BETTER: a 3 in place of a 4), the good choice a child's table cheers.
+        A random tapper earns it no more often than `right_options / options`."""
+        return self.correct is True and self.outcome in CORRECT
+
+    @property
     def ratio(self) -> float | None:
         """For a comparison: the smaller of the two cards over the larger (1 v 2 is 0.5)."""
         if not self.judged or self.hand is None or self.highest_known is None:

@@ -119,13 +119,15 @@ def _card_html(
 
 def story_item(line: StoryLine) -> Markup:
     """One line of the table story: the public card it is about, if any, and the sentence;
-    `data-kind` is the event's kind (static/js/sounds.js plays a sound for it). A computer
+    `data-kind` is the event's kind (static/js/sounds.js plays a sound for it); `data-good`
+    marks the reader's own right comparison (static/js/owl.js cheers it). A computer
     player's thought shows its picture, and `data-thought` is what speech.js reads."""
     if line.kind == "thought":
         return _thought_item(line)
     picture = card(line.card, size="sm") if line.card is not None else Markup("")
     kind = f' data-kind="{escape(line.kind)}"' if line.kind else ""
-    return Markup(f"<li{kind}>{picture}<span>{escape(line.text)}</span></li>")
+    good = " data-good" if line.good else ""
+    return Markup(f"<li{kind}{good}>{picture}<span>{escape(line.text)}</span></li>")
 
 
 def _thought_item(line: StoryLine) -> Markup:

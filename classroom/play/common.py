@@ -561,9 +561,10 @@ def handle_move(
     revealed = peeked_cards(result.events, seat)
     fresh = table  # as the move's transaction left it (classroom.tables.moves.commit_state)
     if wants_json():
-        # The move's own events are the news: nothing else can have happened in between.
+        # The move's own story is the news: nothing else can have happened in between (its
+        # events, and the seat's own good choice, GoodChoice).
         names = [s.name for s in fresh.seats]
-        told = redacted(list(result.events), seat)
+        told = redacted(list(result.story), seat)
         face_up = face_up_for(game_seen(fresh).view(seat))
         told = unspoiled(told) if seats_still_counting(fresh) else told
         lines = tell(told, names, seat, face_up=face_up, standing=stand_in_names(fresh.seats))

@@ -20,7 +20,7 @@ from classroom.game.players.talk import Thought
 from classroom.models import Child, PlayTable, TableEvent, TableSeat, TableStatus
 
 from .errors import TableError
-from .story import SeatNote, StoryItem
+from .story import GoodChoice, SeatNote, StoryItem
 
 
 def load_table(table_id: int) -> PlayTable | None:
@@ -178,11 +178,14 @@ def story_of_rows(rows: list[dict[str, Any]]) -> list[StoryItem]:
 
 
 def _story_item(row: dict[str, Any]) -> StoryItem:
-    """A stored story row: a seat note, a computer player's thought or an engine event."""
+    """A stored story row: a seat note, a computer player's thought, a child's good choice
+    or an engine event."""
     if "note" in row:
         return SeatNote.from_dict(row)
     if "thought" in row:
         return Thought.from_dict(row)
+    if "good" in row:
+        return GoodChoice.from_dict(row)
     return Event.from_dict(row)
 
 

@@ -45,6 +45,7 @@ from .clock import computer_pace, now
 from .errors import TableError, TableMovedOn
 from .faces import face_at
 from .loading import game_of, load_table, remember_game
+from .story import GoodChoice, StoryItem
 
 # Session.info: the changes of tables this transaction made (`Change`), published once it
 # commits, to every app process's streams (classroom.live.publish), and forgotten if it rolls
@@ -62,7 +63,7 @@ class Change:
     table_id: int
     version: int
     table: PlayTable
-    story: list[Event | Thought] | None = None
+    story: list[StoryItem] | None = None
 
 
 # How often a change someone else beat is tried (each try reads the table afresh), and the
@@ -134,7 +135,7 @@ def commit_state(
     table: PlayTable,
     expected: int,
     game: Game,
-    events: Iterable[Event | Thought],
+    events: Iterable[StoryItem],
     status: TableStatus,
     rows: list[Any],
     next_computer_at: datetime | None,
@@ -175,11 +176,11 @@ def commit_state(
 @dataclass(frozen=True)
 class MoveResult:
     """The table's version after a move, the move's events (unredacted), and its story as
-    stored (the events, and a computer player's thought)."""
+    stored (the events, and a computer player's thought or a child's good choice)."""
 
     version: int
     events: list[Event]
-    story: list[Event | Thought]
+    story: list[StoryItem]
 
 
 def play_move(
@@ -209,7 +210,7 @@ def play_move(
     return move(table, game_of(table), seat, action, from_page=True)
 
 
-def told_with(events: list[Event], thought: Thought | None) -> list[Event | Thought]:
+def told_with(events: list[Event], thought: Thought | None) -> list[StoryItem]:
     """A move's story: its events, with a computer player's thought said right after what the
     player did, before the turn passes on ("Top Cat called Rat-a-Tat-Cat!", then its "I think
     my line is the lowest", then "Now it is Tabby's turn")."""
@@ -244,7 +245,11 @@ def move(
     # A computer player standing in for an away child makes the computer's choices, never
     # the child's: only a child's own moves become ChoiceRows.
     personality = seat_row.stand_in or seat_row.computer
+    good = None
     if personality is None and seat_row.child_id is not None:
+        if facts.placed_lower:
+            # Told to this seat only (GoodChoice.for_seat): its page cheers the choice.
+            good = GoodChoice(seat)
         rows.append(
             ChoiceRow(
                 child_id=seat_row.child_id,
@@ -268,6 +273,8 @@ def move(
     # only (classroom/game/players/talk.py); the story redacts it for each seat.
     thought = think(view, action, events) if thinking else None
     story = told_with(events, thought)
+    if good is not None:
+        story.append(good)
     status = TableStatus.PLAYING
     if game.round_over:
         rows.extend(_round_rows(table, game, when))

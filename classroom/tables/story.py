@@ -46,9 +46,33 @@ class SeatNote:
         return self
 
 
-# One entry of the table story: an engine event, a note about a seat, or what a computer
-# player said after its move (classroom/game/players/talk.py).
-StoryItem = Event | SeatNote | Thought
+@dataclass(frozen=True)
+class GoodChoice:
+    """The child at `seat` has just made a right comparison by putting a lower card in place
+    of a higher known one (`ChoiceFacts.placed_lower`, judged as the insights judge it).
+    Stored in the story after the move's events; only that seat is told, as a mark on the
+    line of its own placing (`StoryLine.good`), which its page cheers. It names no card."""
+
+    seat: int
+
+    def to_dict(self) -> dict[str, object]:
+        """The stored form (the key "good" tells it from the other story items)."""
+        return {"good": self.seat}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> GoodChoice:
+        """The mark a to_dict() describes."""
+        return cls(int(str(data["good"])))
+
+    def for_seat(self, seat: int | None) -> GoodChoice | None:
+        """Only the seat that made the choice hears of it: not the other seats, nor a teacher
+        watching (None)."""
+        return self if seat == self.seat else None
+
+
+# One entry of the table story: an engine event, a note about a seat, what a computer player
+# said after its move (classroom/game/players/talk.py), or a child's good choice.
+StoryItem = Event | SeatNote | Thought | GoodChoice
 
 
 @dataclass(frozen=True)
@@ -64,10 +88,14 @@ class StoryLine:
     position: int | None = None
     other_seat: int | None = None
     other_position: int | None = None
+    # The reader's own placing was a right comparison (a GoodChoice): their page cheers it.
+    good: bool = False
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {"text": self.text, "card": self.card, "seat": self.seat}
         data["kind"] = self.kind
+        if self.good:
+            data["good"] = True
         if self.picture is not None:
             data["picture"] = self.picture
         if self.position is not None:
@@ -194,6 +222,20 @@ def tell(
     # them in the same line (the "left" line may be further back than the page shows).
     played_for: set[int] = set()
     for event in events:
+        if isinstance(event, GoodChoice):
+            # Told to the seat that made it (redacted() drops it for every other reader): the
+            # line of its placing, the newest of that seat's, carries the mark.
+            at = next(
+                (
+                    i
+                    for i in range(len(lines) - 1, -1, -1)
+                    if lines[i].seat == event.seat and lines[i].kind == str(EventKind.PLACED)
+                ),
+                None,
+            )
+            if at is not None and event.seat == me:
+                lines[at] = replace(lines[at], good=True)
+            continue
         if isinstance(event, Thought):
             # Said after the move it is about, so after its placement too.
             if taken is not None:
@@ -352,5 +394,7 @@ def _tell_one(event: Event, who: object, whose: object) -> StoryLine | None:
 
 
 def redacted(items: list[StoryItem], seat: int | None) -> list[StoryItem]:
-    """The story as `seat` saw it (None: a teacher watching, who sees every card)."""
-    return [item.for_seat(seat) for item in items]
+    """The story as `seat` saw it (None: a teacher watching, who sees every card); an item
+    meant for another seat only (a GoodChoice) is left out."""
+    told = (item.for_seat(seat) for item in items)
+    return [item for item in told if item is not None]
