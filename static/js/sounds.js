@@ -1,6 +1,7 @@
 // Short sounds at a table (templates/play/table.html), made in the browser with the Web Audio
 // API: no sound files. A card drawn or taken, a card put in place or on the DISCARD pile,
-// "Rat-a-Tat-Cat!" and the end of a round. No inline script (CSP): <script src defer>.
+// the owl's chirp for the child's own good choice, "Rat-a-Tat-Cat!" and the end of a round.
+// No inline script (CSP): <script src defer>.
 //
 // - The sounds switch ([data-sounds], aria-pressed) is kept per device (localStorage
 //   "sounds": "on" or "off"; on until a child turns it off). Muted, nothing plays.
@@ -35,6 +36,12 @@
       [659, 0.12, 0.12, "square"],
       [784, 0.24, 0.22, "square"],
     ],
+    // The owl's cheer for a good choice (owl.js): a short rising chirp.
+    good: [
+      [784, 0, 0.08, "sine"],
+      [988, 0.08, 0.08, "sine"],
+      [1319, 0.16, 0.16, "sine"],
+    ],
     round: [
       [392, 0, 0.14, "triangle"],
       [523, 0.14, 0.14, "triangle"],
@@ -53,7 +60,8 @@
     round_ended: "round",
     game_ended: "round",
   };
-  var RANK = { draw: 1, place: 2, call: 3, round: 4 }; // one sound per update: the biggest
+  // One sound per update: the biggest. The owl's chirp stands for the child's own placing.
+  var RANK = { draw: 1, place: 2, good: 3, call: 4, round: 5 };
 
   function soundsOn() {
     try {
@@ -119,7 +127,9 @@
           if (node.nodeType !== 1 || !node.matches("li[data-kind]")) {
             return;
           }
-          var name = KINDS[node.getAttribute("data-kind")];
+          // A line marked data-good is the child's own right comparison (the server's
+          // judgement, told to this seat only): the owl's chirp.
+          var name = node.hasAttribute("data-good") ? "good" : KINDS[node.getAttribute("data-kind")];
           if (name && (!best || RANK[name] > RANK[best])) {
             best = name;
           }
