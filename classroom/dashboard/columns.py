@@ -29,6 +29,7 @@ SUMMARY_GUIDE: dict[str, str] = {
     "range_start": "the first day of the range (ISO date; the class's own days, in its time zone)",
     "range_end": "the last day of the range",
     "games": "games with a recorded choice, count or round result in the range",
+    "minutes_played": "minutes of play in the range: the child's choices, looks and counts in stretches less than 5 minutes apart, each timed from its first to its last, added up (a table left idle adds nothing; docs/dashboards.md)",
     "comparisons_right": "comparisons (choices that put the card in hand against a known card of the line) answered right, that is took or kept the lower card: how many",
     "comparisons_chances": 'the chances behind "comparisons_right"',
     "comparisons_share": '"comparisons_right" / "comparisons_chances" to 3 decimals; empty below 10 chances',

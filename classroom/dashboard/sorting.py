@@ -95,9 +95,12 @@ COLUMNS: dict[str, Column] = {
     ),
     "games": Column(
         lambda row: row.summary.games,
-        "Games",
+        "Games, minutes",
         "desc",
-        "Games with a choice, a count or a round result in the range.",
+        "Games with a choice, a count or a round result in the range, and beside them the "
+        "minutes of play in the same range: the child's moves, looks and counts in stretches "
+        "less than 5 minutes apart, each timed from its first to its last (a table left idle "
+        "adds nothing). Sorted by games.",
     ),
     "accuracy": Column(
         lambda row: row.summary.accuracy.value,

@@ -105,6 +105,7 @@ class ChildRow:
     recommendation: Recommendation | None = None  # the summary's, settled against the flags
     levels: tuple[LevelSpan, ...] = ()  # the levels played in the range, in the order played
     scoring: str = "cubes"  # the way of adding up the child had on the range's last day
+    minutes: int = 0  # minutes of play in the range (source.minutes_played), beside the games
 
     @property
     def active_flags(self) -> tuple[FlagState, ...]:
@@ -150,6 +151,7 @@ class ChildProgress:
     recommendation: Recommendation | None = None  # settled against the active flags
     levels: tuple[LevelSpan, ...] = ()  # the levels played in the range, in the order played
     scoring: str = "cubes"  # the way of adding up the child had on the range's last day
+    minutes: int = 0  # minutes of play in the range (source.minutes_played), beside the games
 
     @property
     def as_of(self) -> date:
@@ -241,6 +243,7 @@ def row_of(
     judged: tuple[list[Tally], list[Tally]] | None = None,
     assigned: Assigned | None = None,
     levels: tuple[LevelSpan, ...] = (),
+    minutes: int = 0,
 ) -> ChildRow:
     """One child's figures over the range, flags with when last seen, and the next step.
 
@@ -268,6 +271,7 @@ def row_of(
         settled(summary.recommendation, judged_states, summary.level),
         levels,
         assigned.scoring,
+        minutes,
     )
 
 
@@ -290,6 +294,8 @@ def rows_of(
         judged = {i: (period.get(i, []), window_habits.get(i, [])) for i in ids}
     assigned = assigned_on(classroom_id, children, as_of, time_zone)
     levels = levels_played(classroom_id, ids, dates.start, dates.end)
+    # The minutes in the same days as the games beside them (the range, in the class's zone).
+    minutes = source.minutes_played(classroom_id, ids, dates, time_zone)
     return [
         row_of(
             c,
@@ -299,6 +305,7 @@ def rows_of(
             None if judged is None else judged[c.id],
             assigned[c.id],
             levels.get(c.id, ()),
+            minutes.get(c.id, 0),
         )
         for c in children
     ]
@@ -356,6 +363,7 @@ def child_progress(child: Child, dates: DateRange, today: date) -> ChildProgress
         row.recommendation,
         row.levels,
         row.scoring,
+        row.minutes,
     )
 
 

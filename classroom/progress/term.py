@@ -6,26 +6,19 @@ The range starts at the class's first game when it began before it (docs/dashboa
 
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
-from itertools import pairwise
+from datetime import date, timedelta
 
-from sqlalchemy import select
-
-from classroom.extensions import db
 from classroom.game import Level
 from classroom.insights import Rate, Trend
 from classroom.insights.summary import TREND_STEP, summary_of
-from classroom.models import ChoiceRow, Classroom
-from classroom.zones import aware
+from classroom.models import Classroom
 
 from . import source
 from .levels import Assigned, assigned_on
 from .pages import ClassOverview, DateRange
 
 WINDOW_DAYS = 28  # the start and the end of a term: its first and last 4 weeks of play
-PLAYING_GAP = timedelta(minutes=5)  # choices closer than this are one stretch of play
 ORDER = [level.value for level in Level]
 
 
@@ -113,31 +106,6 @@ def levels_then_and_now(
     )
 
 
-def minutes_played(class_id: int, child_ids: list[int], dates: DateRange, zone: str) -> int:
-    """Minutes the children played in the range: each child's choices, in stretches whose
-    choices are less than 5 minutes apart, from the first choice of a stretch to its last."""
-    if not child_ids:
-        return 0
-    times: dict[int, list[datetime]] = defaultdict(list)
-    for child_id, when in db.session.execute(
-        select(ChoiceRow.child_id, ChoiceRow.created_at)
-        .where(
-            ChoiceRow.class_id == class_id,
-            ChoiceRow.child_id.in_(child_ids),
-            ChoiceRow.created_at >= dates.since(zone),
-            ChoiceRow.created_at < dates.until(zone),
-        )
-        .order_by(ChoiceRow.child_id, ChoiceRow.created_at)
-    ):
-        times[child_id].append(aware(when))
-    total = timedelta()
-    for moments in times.values():
-        for before, after in pairwise(moments):
-            if after - before < PLAYING_GAP:
-                total += after - before
-    return round(total.total_seconds() / 60)
-
-
 def term_view(classroom: Classroom, data: ClassOverview) -> TermView:
     """The term view of an overview's range (its rows give the flags over the range)."""
     dates, as_of = data.range, data.as_of
@@ -178,5 +146,6 @@ def term_view(classroom: Classroom, data: ClassOverview) -> TermView:
         moved_up(at_start, at_end),
         len(raised),
         sum(1 for state in raised if not state.active),
-        minutes_played(classroom.id, ids, dates, classroom.time_zone),
+        # The class's minutes: its children's, as the overview shows them beside their games.
+        sum(source.minutes_played(classroom.id, ids, dates, classroom.time_zone).values()),
     )
