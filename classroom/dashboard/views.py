@@ -175,7 +175,7 @@ def class_overview(class_id: int) -> str:
         poll_ms=TODAY_POLL_MS,
         number_check_changes=class_changes(classroom.active_children),
         read_only=reads_only(classroom),
-        # The term view is read on demand: it reads every choice's time for the minutes.
+        # The term view is read on demand: it reads its two windows' tallies and levels again.
         term=term_view(classroom, data) if request.args.get("view") == "term" else None,
         **today_context(classroom, day),
         **range_context(dates, day),
