@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from tests.web.browser.conftest import LiveServer
 from tests.web.browser.test_play_motion import child_page
 from tests.web.conftest import MadeChild
-from tests.web.tables import set_level, start_table
+from tests.web.helpers.tables import set_level, start_table
 
 # The child's line 9 8 2 1, Kitten's 4 4 2 2, the DISCARD card a 3 (on the 9 or the 8: right).
 DECK = [9, 8, 2, 1, 4, 4, 2, 2, 3, 5, 5, 1, 6, 7]

@@ -17,7 +17,7 @@ from sqlalchemy import select, update
 from classroom.extensions import db
 from classroom.models import ChoiceRow, CountRow, LookRow
 from tests.web.conftest import MadeChild, MadeClass
-from tests.web.tables import child_client, play_to_end, set_level, start_table
+from tests.web.helpers.tables import child_client, play_to_end, set_level, start_table
 
 # Seconds after the first act: 30 s, 60 s and 90 s of play, then a table left idle for 20
 # minutes (nothing), then 60 s more: 240 s, 4 minutes. Later acts land on the last moment.
@@ -66,8 +66,8 @@ def test_minutes_beside_games_on_every_page(
         for name in ("Mia", "Leo")
         if f"<span>{name}" in row
     }
-    assert ">1 <span class=\"minutes muted\">4 min</span>" in rows["Mia"]
-    assert ">0 <span class=\"minutes muted\">0 min</span>" in rows["Leo"]
+    assert '>1 <span class="minutes muted">4 min</span>' in rows["Mia"]
+    assert '>0 <span class="minutes muted">0 min</span>' in rows["Leo"]
 
     data = teacher_client.get(f"/classes/{classroom.id}/export/summary.csv").get_data(as_text=True)
     summary = {row["child"]: row for row in csv.DictReader(io.StringIO(data[1:]))}

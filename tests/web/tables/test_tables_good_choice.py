@@ -16,7 +16,7 @@ from classroom.extensions import db
 from classroom.game.actions import END_TURN, TAKE_DISCARD, replace
 from classroom.models import TableEvent
 from tests.web.conftest import MadeChild, MadeClass
-from tests.web.tables import child_client, poll, post_move, set_level, snapshot, start_table
+from tests.web.helpers.tables import child_client, poll, post_move, set_level, snapshot, start_table
 
 JSON = {"Accept": "application/json"}
 # Ultra-Peek (every card face up): Mia 9 8 2 1, Leo 4 4 2 2, the DISCARD card a 3 (a place
