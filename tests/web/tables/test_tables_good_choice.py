@@ -1,11 +1,12 @@
 """The good-choice signal (docs/play.md, "The owl"): a child's right comparison (a lower card
 in place of a higher known one, ChoiceFacts.placed_lower) marks the line of that placing for
-that child's seat only, the same way by the move's answer and by a poll (which is what a
-pushed update sends); never for a wrong comparison or a non-comparison, never to another seat
-or the teacher watching."""
+that child's seat only, the same way by the move's answer, a poll and a stream (which sends
+the poll's answer, or "yours" to the mover's other tablet, which then polls); never for a
+wrong comparison or a non-comparison, never to another seat or the teacher watching."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from flask import Flask
@@ -16,6 +17,7 @@ from classroom.extensions import db
 from classroom.game.actions import END_TURN, TAKE_DISCARD, replace
 from classroom.models import TableEvent
 from tests.web.conftest import MadeChild, MadeClass
+from tests.web.helpers.live import messages
 from tests.web.helpers.tables import child_client, poll, post_move, set_level, snapshot, start_table
 
 JSON = {"Accept": "application/json"}
@@ -69,6 +71,18 @@ def test_a_right_comparison_is_told_to_its_own_seat_only(
     ):
         assert other["changed"] and other["story"]
         assert not marked(other)
+    # The streams: Leo's sends the move without the mark; Mia's own move is sent to her
+    # second tablet as "yours", which then asks for the table as the poll above did.
+    app.config["TABLE_PUSH"] = 1.2
+    for tablet, seat_sees in ((leo_tablet, "story"), (mia_second, "yours")):
+        response = tablet.get(
+            f"/play/tables/{table_id}/events?version={before}",
+            headers={"Last-Event-ID": str(before)},
+            buffered=False,
+        )
+        pushed = [json.loads(m["data"]) for m in messages(response.response) if m.get("data")]
+        [sent] = [p for p in pushed if p.get("version") == before + 1]
+        assert seat_sees in sent and not marked(sent)
     # The whole page: Leo's and the teacher's story lists never have it.
     assert "data-good" not in leo_tablet.get(f"/play/tables/{table_id}").get_data(as_text=True)
     watch = teacher_client.get(f"/tables/{table_id}/watch").get_data(as_text=True)
