@@ -25,7 +25,8 @@
   var MIN_ROOM = 72; // the smallest owl worth showing, in CSS pixels
   var hideTimer = null;
 
-  // Where the owl goes: right of the last card of the child's line, inside the line's box.
+  // Where the owl goes: inside the child's line's box, right of everything shown in it (its
+  // cards, their Look buttons, Standard's "Remember these!"), so it covers none of them.
   function room() {
     var box = region.querySelector(".my-line");
     var cards = region.querySelectorAll(".my-line .line > *");
@@ -34,10 +35,26 @@
     }
     var line = box.getBoundingClientRect();
     var last = cards[cards.length - 1].getBoundingClientRect();
+    var edge = last.right;
+    var shownParts = "img, svg, button, p, a, .card-place, .seat-head *";
+    box.querySelectorAll(shownParts).forEach(function (shown) {
+      var at = shown.getBoundingClientRect();
+      if (at.width > 0 && at.height > 0) {
+        edge = Math.max(edge, at.right);
+      }
+    });
     var gap = 12;
     var words = 30; // the line of words under the picture
-    var width = line.right - last.right - 2 * gap;
-    var height = line.bottom - line.top - 2 * gap;
+    var width = line.right - edge - 2 * gap;
+    // Below a row of the box that reaches over the owl's place ("Remember these!").
+    var floor = line.top + gap;
+    box.querySelectorAll(".remember, .seat-head").forEach(function (row) {
+      var at = row.getBoundingClientRect();
+      if (at.height > 0 && at.right > edge + gap && at.left < line.right - gap) {
+        floor = Math.max(floor, at.bottom + gap / 2);
+      }
+    });
+    var height = line.bottom - gap - floor;
     // The picture is 120 by 112: as big as the room allows, up to 140 wide.
     var size = Math.min(140, width, ((height - words) * 120) / 112);
     if (size < MIN_ROOM) {
@@ -46,11 +63,8 @@
     var tall = (size * 112) / 120 + words;
     return {
       width: Math.min(width, 200),
-      left: last.right + gap,
-      top: Math.min(
-        Math.max(line.top + gap, last.top + (last.height - tall) / 2),
-        line.bottom - gap - tall
-      ),
+      left: edge + gap,
+      top: Math.min(Math.max(floor, last.top + (last.height - tall) / 2), line.bottom - gap - tall),
       size: size,
     };
   }
