@@ -23,6 +23,7 @@ def enrol(classroom: Classroom, name: str, teacher: Teacher) -> Child | None:
         colour=avatar[1],
         secret=new_secret(classroom.secret_length),
         failed_tries=0,
+        language=classroom.language,
     )
     db.session.add(child)
     record_first_assignment(child, teacher, "Added to the class")
