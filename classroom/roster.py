@@ -30,11 +30,12 @@ def enrol(classroom: Classroom, name: str, teacher: Teacher) -> Child | None:
     return child
 
 
-def names_together(names: Sequence[str]) -> str:
-    """Names as a sentence says them: "Ava", "Ava and Ben", "Ava, Ben and Cleo"."""
+def names_together(names: Sequence[str], and_word: str = "and") -> str:
+    """Names as a sentence says them: "Ava", "Ava and Ben", "Ava, Ben and Cleo" (`and_word`:
+    the page's own word for "and", "y" in Spanish)."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:-1]) + f" {and_word} " + names[-1]
 
 
 def full_stop(text: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import Flask, current_app
+from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
 from classroom.game import Power, is_power
@@ -21,7 +22,7 @@ from classroom.tables.story import StoryLine
 
 def points(score: int) -> str:
     """A score in words as a child hears them read: "1 point", "0 points", "12 points"."""
-    return f"{score} point" if score == 1 else f"{score} points"
+    return ngettext("%(num)d point", "%(num)d points", score)
 
 
 def card_file(value: int) -> str:
@@ -42,22 +43,24 @@ def news_line(line: StoryLine) -> dict[str, object]:
     return data
 
 
-CARD_NAMES = {
-    0: "0, the Statue of Cat Liberty",
-    9: "King Rat 9",
-    10: "PEEK card",
-    11: "SWAP card",
-    12: "DRAW 2 card",
-}
-
-
 def card_name(value: int | None, face_up: bool = True) -> str:
-    """The name a screen reader or the speaker says for a card: "4, a cat", "King Rat 9"."""
+    """The name a screen reader or the speaker says for a card, in the page's language: "4, a
+    cat", "King Rat 9"."""
     if value is None or not face_up:
-        return "face-down card"
-    if value in CARD_NAMES:
-        return CARD_NAMES[value]
-    return f"{value}, a {card_family(value)}"
+        return gettext("face-down card")
+    if value == 0:
+        return gettext("0, the Statue of Cat Liberty")
+    if value == 9:
+        return gettext("King Rat 9")
+    if value == Power.PEEK:
+        return gettext("PEEK card")
+    if value == Power.SWAP:
+        return gettext("SWAP card")
+    if value == Power.DRAW_2:
+        return gettext("DRAW 2 card")
+    if card_family(value) == "rat":
+        return gettext("%(value)s, a rat", value=value)
+    return gettext("%(value)s, a cat", value=value)
 
 
 def card(
@@ -72,6 +75,12 @@ def card(
     static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
     if isinstance(label, Markup):
         label = label.unescape()  # escaped once more in the HTML, as any other label
+    if label is None:
+        # Named here, not in the cache: the name is in the page's language.
+        name = card_name(value, face_up)
+        label = (
+            gettext("Place %(place)s: %(card)s", place=position, card=name) if position else name
+        )
     return _card_html(static, value, face_up, size, label, position)
 
 
@@ -87,7 +96,7 @@ def _card_html(
     value: int | None,
     face_up: bool,
     size: str,
-    label: str | None,
+    label: str,
     position: int | None,
 ) -> Markup:
     # A few hundred distinct cards (values, sizes, labels, places) make up every board.
@@ -98,10 +107,7 @@ def _card_html(
         assert value is not None
         family = "power" if is_power(value) else str(card_family(value))
         file = card_file(value)
-    if label is not None:
-        name = label
-    else:
-        name = (f"Place {position}: " if position else "") + card_name(value, face_up)
+    name = label
     size = escape(size)
     img = Markup(
         f'<img class="card-img card-{size} card-{family}" '
