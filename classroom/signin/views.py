@@ -13,7 +13,7 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from sqlalchemy import select
 from wtforms import HiddenField, RadioField, StringField
@@ -31,7 +31,7 @@ bp = Blueprint("signin", __name__, url_prefix="/join")
 
 
 class JoinForm(FlaskForm):
-    code = StringField("Class code", validators=[InputRequired(), Length(max=12)])
+    code = StringField(lazy_gettext("Class code"), validators=[InputRequired(), Length(max=12)])
 
 
 class SecretForm(FlaskForm):
