@@ -12,7 +12,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from flask import current_app
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale, gettext, pgettext
 from markupsafe import Markup, escape
 
 from classroom.play.cards import _static_path, card, card_name, points
@@ -146,7 +146,8 @@ def _line(
                 inner=picture, picture="swap",
             )  # fmt: skip
         cards.append(picture)
-    line = "".join(cards) if cards else f"<p>{escape(gettext('Out of the game'))}</p>"
+    out = gettext("Out of the game")
+    line = "".join(cards) if cards else f"<p>{escape(out)}</p>"
     on_turn = " on-turn" if seat.on_turn else ""
     return Markup(
         f'<div class="line-box{on_turn}">\n      {seat_head(seat, caller)}\n'
@@ -187,7 +188,7 @@ def my_cards(
             button = ("replace", gettext("Put it here"), say, "place")
         elif position in peek:
             say = gettext("Peek at place %(place)s", place=position)
-            button = ("peek", gettext("Peek"), say, "peek")
+            button = ("peek", pgettext("move", "Peek"), say, "peek")  # not the level
         if button is not None:
             kind, label, say, icon_name = button
             shown = move(
@@ -195,24 +196,26 @@ def my_cards(
             )
         elif position in swap_from:
             named = gettext("Swap your card in place %(place)s", place=position)
+            swap = gettext("Swap")
             shown = Markup(
                 f'<a class="card-button" href="{escape(urls.page)}?mine={position}" '
                 f'data-swap-mine="{position}" '
                 f'aria-label="{escape(named)}">'
                 f'{picture}<span class="move-caption">{icon("swap", 32)}'
-                f"<span>{escape(gettext('Swap'))}</span></span></a>"
+                f"<span>{escape(swap)}</span></span></a>"
             )
         else:
             shown = picture
         look = ""
         if slot.may_look and not slot.face_up:
             at_place = gettext("at place %(place)s", place=position)
+            look_word = gettext("Look")
             look = (
                 f'\n        <form class="look-form" method="post" action="{escape(urls.look)}" '
                 f'data-move>\n          <input type="hidden" name="csrf_token" '
                 f'value="{escape(csrf)}">\n          <input type="hidden" name="position" '
                 f'value="{position}">\n          <button type="submit" class="look-button">'
-                f"{icon('look', 32)}<span>{escape(gettext('Look'))}</span>"
+                f"{icon('look', 32)}<span>{escape(look_word)}</span>"
                 f'<span class="visually-hidden"> {escape(at_place)}'
                 "</span></button>\n        </form>"
             )
@@ -233,13 +236,15 @@ def seat_head(seat: Any, caller: int | None) -> Markup:
         "</span>",
     ]
     if seat.on_turn:
-        parts.append(f'<span class="turn-badge">{escape(gettext("Turn"))}</span>')
+        turn = gettext("Turn")
+        parts.append(f'<span class="turn-badge">{escape(turn)}</span>')
     if seat.away:
         plays = gettext("%(computer)s plays", computer=seat.stand_in_name)
         badge = plays if seat.taken_out else gettext("Away: %(who)s", who=plays)
         parts.append(f'<span class="away-badge">{escape(badge)}</span>')
     if caller == seat.seat:
-        parts.append(f'<span class="called-badge">{escape(gettext("Called!"))}</span>')
+        called = gettext("Called!")
+        parts.append(f'<span class="called-badge">{escape(called)}</span>')
     if seat.score is not None:
         parts.append(f'<span class="seat-score">{escape(points(seat.score))}</span>')
     parts.append("\n  </div>")

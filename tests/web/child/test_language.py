@@ -21,6 +21,7 @@ from flask.testing import FlaskClient
 from classroom.child.language import LANGUAGES
 from classroom.extensions import db
 from classroom.models import Child, Classroom, PlayTable
+from classroom.pictures import SECRET_PICTURES
 from tests.web.check.test_number_check import give
 from tests.web.conftest import MadeChild, MadeClass, MadeTeacher, fetch, sign_in_teacher
 from tests.web.helpers.tables import (
@@ -35,7 +36,16 @@ from tests.web.helpers.tables import (
 
 ROOT = Path(__file__).parents[3]
 CATALOGS = ROOT / "classroom" / "translations"
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None, "lazy_gettext": None}
+KEYWORDS: dict[str, Any] = {
+    "_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "N_": None,
+    "lazy_gettext": None,
+}
+# A message inside an f-string is not found by `pybabel extract` (it stays English).
+IN_AN_F_STRING = re.compile(r"""\bf(["'])[^"'\n]*\{[^}]*\b(gettext|_|ngettext|pgettext)\(""")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 
@@ -65,6 +75,15 @@ def messages(child_only: bool = False) -> set[str | tuple[str, str]]:
 def catalog(language: str):  # type: ignore[no-untyped-def]
     with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
         return read_po(po, locale=language)
+
+
+def test_no_message_hides_in_an_f_string() -> None:
+    """`pybabel extract` does not look inside f-strings: a message there was never in the
+    catalog, and a Spanish child saw "Turn" and "Called!"."""
+    for method, path in sources():
+        if method == "python":
+            hidden = [line for line in path.read_text().splitlines() if IN_AN_F_STRING.search(line)]
+            assert hidden == [], path
 
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
@@ -196,8 +215,8 @@ def test_the_sign_in_pages_speak_the_classs_language(
         "away": client.get(f"/join/{code}?away=1"),
         "secret": client.get(f"/join/{code}/{child.id}"),
     }
-    wrong = [p for p in ("dog", "cat") if p not in child.secret][:2]
-    client.post(f"/join/{code}/{child.id}", data={"picked": wrong[0], "pick": wrong[1]})
+    wrong = next(p for p in SECRET_PICTURES if p != child.secret[0])  # never the first
+    client.post(f"/join/{code}/{child.id}", data={"picked": wrong, "pick": SECRET_PICTURES[0]})
     with app.app_context():
         row = db.session.get(Child, child.id)
         assert row is not None
