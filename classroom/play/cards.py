@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import Flask, current_app
-from flask_babel import gettext, ngettext
+from flask_babel import get_locale, gettext, ngettext
 from markupsafe import Markup, escape
 
 from classroom.game import Power, is_power
@@ -25,10 +25,18 @@ def points(score: int) -> str:
     return ngettext("%(num)d point", "%(num)d points", score)
 
 
-def card_file(value: int) -> str:
+# The languages whose words the power cards' pictures carry (tools/make_cards.py: peek-es.svg).
+POWER_CARD_LANGUAGES = frozenset({"es"})
+
+
+def card_file(value: int, language: str = "en") -> str:
     """The picture of a card face up, static/cards/NAME.svg (drawn by tools/make_cards.py):
-    "4", "peek", "swap", "draw2"."""
-    return Power(value).label.lower().replace(" ", "") if is_power(value) else str(value)
+    "4", "peek", "swap", "draw2"; a power card with the words of the page's `language` where
+    it has its own ("peek-es")."""
+    if not is_power(value):
+        return str(value)
+    name = Power(value).label.lower().replace(" ", "")
+    return f"{name}-{language}" if language in POWER_CARD_LANGUAGES else name
 
 
 def news_line(line: StoryLine) -> dict[str, object]:
@@ -37,7 +45,8 @@ def news_line(line: StoryLine) -> dict[str, object]:
     data = line.to_dict()
     static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
     if line.card is not None:
-        data["card_src"] = versioned(static, f"cards/{card_file(line.card)}.svg")
+        file = card_file(line.card, str(get_locale() or "en"))
+        data["card_src"] = versioned(static, f"cards/{file}.svg")
     if line.picture is not None:
         data["picture_src"] = versioned(static, f"pictures/{line.picture}.svg")
     return data
@@ -81,7 +90,8 @@ def card(
         label = (
             gettext("Place %(place)s: %(card)s", place=position, card=name) if position else name
         )
-    return _card_html(static, value, face_up, size, label, position)
+    language = str(get_locale() or "en")
+    return _card_html(static, value, face_up, size, label, position, language)
 
 
 @lru_cache(maxsize=8)
@@ -98,6 +108,7 @@ def _card_html(
     size: str,
     label: str,
     position: int | None,
+    language: str,
 ) -> Markup:
     # A few hundred distinct cards (values, sizes, labels, places) make up every board.
     shown = value is not None and face_up
@@ -106,7 +117,7 @@ def _card_html(
     else:
         assert value is not None
         family = "power" if is_power(value) else str(card_family(value))
-        file = card_file(value)
+        file = card_file(value, language)
     name = label
     size = escape(size)
     img = Markup(
