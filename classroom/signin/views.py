@@ -31,7 +31,13 @@ bp = Blueprint("signin", __name__, url_prefix="/join")
 
 
 class JoinForm(FlaskForm):
-    code = StringField(lazy_gettext("Class code"), validators=[InputRequired(), Length(max=12)])
+    code = StringField(
+        lazy_gettext("Class code"),
+        validators=[
+            InputRequired(lazy_gettext("Type the class code.")),
+            Length(max=12, message=lazy_gettext("A class code has 12 letters at most.")),
+        ],
+    )
 
 
 class SecretForm(FlaskForm):
