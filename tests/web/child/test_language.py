@@ -351,6 +351,9 @@ def test_a_spanish_childs_pages_have_no_english_left(
     else:
         raise AssertionError("the game did not end")
     pages.append(tablet.get(f"/play/tables/{table_id}").get_data(as_text=True))
+    # The teacher watching the same table reads it in English.
+    watched = client.get(f"/tables/{table_id}/watch").get_data(as_text=True)
+    assert 'lang="en"' in watched and "DRAW pile" in watched and "MAZO" not in watched
     everything = "\n".join(pages)
     for where, html in enumerate(pages):
         if "<html" in html:
