@@ -16,6 +16,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from classroom.check import bp as check_bp
     from classroom.check import teacher_bp as number_check_bp
     from classroom.child import bp as child_bp
+    from classroom.child import language
     from classroom.children import bp as children_bp
     from classroom.classes import bp as classes_bp
     from classroom.counters import DatabaseStorage  # noqa: F401  (the limits' database://)
@@ -54,7 +55,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     access.init_app(app)
     limiter.init_app(app)
     mail.init_app(app)
-    babel.init_app(app, default_locale="en", default_timezone="UTC")
+    babel.init_app(
+        app, default_locale="en", default_timezone="UTC", locale_selector=language.child_locale
+    )
+    language.init_app(app)
     security.init_app(app)
     static_files.init_app(app)
     errors.init_app(app)

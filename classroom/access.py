@@ -233,6 +233,7 @@ class SignedIn(NamedTuple):
     colour: str
     picture: str
     read_aloud: bool  # the child's setting: their pages read themselves aloud
+    language: str  # the child's setting: the language of their pages (child/language.py)
 
 
 def signed_in() -> SignedIn | None:
@@ -254,7 +255,13 @@ def signed_in() -> SignedIn | None:
         current_child()  # signs the child out, noting their class's pictures to go back to
         return None
     g.signed_in = SignedIn(
-        child_id, row.class_id, row.display_name, row.colour, row.picture, row.read_aloud
+        child_id,
+        row.class_id,
+        row.display_name,
+        row.colour,
+        row.picture,
+        row.read_aloud,
+        row.language,
     )
     return g.signed_in  # type: ignore[no-any-return]
 
@@ -268,6 +275,7 @@ _SIGNED_IN = select(
     _CHILDREN.c.colour,
     _CHILDREN.c.picture,
     _CHILDREN.c.read_aloud,
+    _CHILDREN.c.language,
 ).where(_CHILDREN.c.id == bindparam("child_id"))
 
 

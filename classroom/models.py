@@ -209,6 +209,8 @@ class Classroom(db.Model):  # type: ignore[name-defined,misc]
     school_id: Mapped[int] = mapped_column(ForeignKey("schools.id"), index=True)
     # The school information system's id (OneRoster sourcedId), for a roster import.
     sourced_id: Mapped[str | None] = mapped_column(String(255), index=True, unique=True)
+    # The language a new child's pages start in (classroom/child/language.py LANGUAGES).
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
 
     school: Mapped[School] = relationship(back_populates="classes")
     memberships: Mapped[list[ClassTeacher]] = relationship(
@@ -348,6 +350,9 @@ class Child(db.Model):  # type: ignore[name-defined,misc]
     computer_strong: Mapped[bool] = mapped_column(default=False)
     # The language of the child's parent reports (classroom/dashboard/report.py LANGUAGES).
     report_language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    # The language of the child's own pages, read aloud too (the class's when added;
+    # classroom/child/language.py). Apart from report_language: a family may read another.
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     think_aloud: Mapped[str] = mapped_column(String(5), default="level", server_default="level")
     # Every step of the child's pages read aloud by itself (on for every child until the
     # teacher turns it off for a child who reads; docs/play.md "Read aloud").

@@ -23,17 +23,19 @@ def enrol(classroom: Classroom, name: str, teacher: Teacher) -> Child | None:
         colour=avatar[1],
         secret=new_secret(classroom.secret_length),
         failed_tries=0,
+        language=classroom.language,
     )
     db.session.add(child)
     record_first_assignment(child, teacher, "Added to the class")
     return child
 
 
-def names_together(names: Sequence[str]) -> str:
-    """Names as a sentence says them: "Ava", "Ava and Ben", "Ava, Ben and Cleo"."""
+def names_together(names: Sequence[str], and_word: str = "and") -> str:
+    """Names as a sentence says them: "Ava", "Ava and Ben", "Ava, Ben and Cleo" (`and_word`:
+    the page's own word for "and", "y" in Spanish)."""
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:-1]) + f" {and_word} " + names[-1]
 
 
 def full_stop(text: str) -> str:

@@ -1,4 +1,5 @@
-"""Draw the card art: static/cards/0.svg .. 9.svg, peek.svg, swap.svg, draw2.svg, back.svg.
+"""Draw the card art: static/cards/0.svg .. 9.svg, peek.svg, swap.svg, draw2.svg (and their
+Spanish words, peek-es.svg, swap-es.svg, draw2-es.svg), back.svg.
 
 Our own friendly pictures (nothing from the published game): cats for 0-6, each a different
 cat (0 is the Statue of Cat Liberty), rats for 7-9 (9 is the King Rat with a crown), the
@@ -397,6 +398,10 @@ def render_all() -> dict[str, str]:
     files["peek.svg"] = power_card("PEEK", peek_picture())
     files["swap.svg"] = power_card("SWAP", swap_picture())
     files["draw2.svg"] = power_card("DRAW 2", draw2_picture(), size=24)
+    # The power cards' words in Spanish (docs/languages.md): a Spanish child's page shows these.
+    files["peek-es.svg"] = power_card("MIRA", peek_picture())
+    files["swap-es.svg"] = power_card("CAMBIA", swap_picture(), size=24)
+    files["draw2-es.svg"] = power_card("SACA 2", draw2_picture(), size=24)
     files["back.svg"] = back()
     return files
 

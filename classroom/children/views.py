@@ -18,6 +18,7 @@ from classroom.access import (
     teacher_blueprint,
 )
 from classroom.assignments import Assignment, describe_change
+from classroom.child.language import LANGUAGES
 from classroom.children.export import child_archive
 from classroom.children.forms import (
     ChildForm,
@@ -30,7 +31,7 @@ from classroom.children.removal import days_counted, delete_child, in_words, row
 from classroom.csvfiles import attachment, file_slug
 from classroom.extensions import db
 from classroom.forms import ConfirmForm, FormPage, render_form
-from classroom.models import AssignmentChange, Classroom, group_members
+from classroom.models import AssignmentChange, Child, Classroom, group_members
 from classroom.pictures import new_secret
 from classroom.roster import enrol
 from classroom.tables.leaving import leave_tables, tables_in_play
@@ -122,7 +123,11 @@ def add_many(class_id: int) -> FormPage:
 @bp.get("/children/<int:child_id>")
 def detail(child_id: int) -> str:
     """One child: how they sign in, their assignment, their groups and its history."""
-    child = child_or_404(child_id)
+    return child_page(child_or_404(child_id))
+
+
+def child_page(child: Child, language_error: str = "") -> str:
+    """The child's page, with a sentence by the language choice when it was refused."""
     history = [(change, describe_change(change.before, change.after)) for change in child.history]
     return render_template(
         "children/detail.html",
@@ -131,7 +136,25 @@ def detail(child_id: int) -> str:
         history=history,
         max_tries=current_app.config["CHILD_MAX_TRIES"],
         confirm=ConfirmForm(),
+        languages=LANGUAGES,
+        language_error=language_error,
     )
+
+
+@bp.post("/children/<int:child_id>/language")
+def language(child_id: int) -> Response | tuple[str, int]:
+    """Choose the language of a child's own pages (what they read and hear)."""
+    child = child_or_404(child_id)
+    chosen = request.form.get("language", "")
+    if chosen not in LANGUAGES:
+        message = (
+            "That is not one of the children's languages (English or Español). Nothing was changed."
+        )
+        return child_page(child, message), 400
+    child.language = chosen
+    db.session.commit()
+    flash(f"{child.display_name}'s pages are now in {LANGUAGES[chosen]}.", "success")
+    return redirect(url_for("children.detail", child_id=child.id))
 
 
 @bp.route("/children/<int:child_id>/edit", methods=["GET", "POST"])

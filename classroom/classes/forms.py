@@ -7,6 +7,7 @@ from wtforms import EmailField, RadioField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, ValidationError
 
 from classroom.auth.forms import EMAIL, lower
+from classroom.dashboard.report import LANGUAGES
 from classroom.forms import choices, one_line, strip
 from classroom.zones import DEFAULT_ZONE, is_zone
 
@@ -32,6 +33,14 @@ class ClassForm(FlaskForm):
         default="2",
         validators=[InputRequired()],
     )
+    language = SelectField(
+        "Children's language",
+        choices=choices(LANGUAGES.items()),
+        default="en",
+        validate_choice=False,  # validate_language says what is wrong in a sentence
+        description="The language of the children's pages, read aloud too, for each child "
+        "added from now on. Change one child's language on the child's page.",
+    )
     time_zone = StringField(
         "Time zone",
         filters=[strip],
@@ -39,6 +48,13 @@ class ClassForm(FlaskForm):
         description='The class\'s days and times follow it ("today", dates, downloads). '
         "For example America/Los_Angeles or Europe/Madrid; this browser's zone is filled in.",
     )
+
+    def validate_language(self, field: SelectField) -> None:
+        """One of the languages the children's pages are written in."""
+        if field.data not in LANGUAGES:
+            raise ValidationError(
+                "That is not one of the children's languages (English or Español)."
+            )
 
     def validate_time_zone(self, field: StringField) -> None:
         """An IANA zone name that the server knows; empty means UTC."""

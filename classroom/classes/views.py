@@ -100,6 +100,7 @@ def new() -> FormPage:
             secret_length=int(form.secret_length.data),
             join_code=unique_join_code(),
             time_zone=form.time_zone.data,
+            language=form.language.data,
         )
         classroom.memberships.append(ClassTeacher(teacher=teacher(), role="owner"))
         db.session.add(classroom)
@@ -151,6 +152,7 @@ def edit(class_id: int) -> FormPage:
     if form.validate_on_submit():
         classroom.name = form.name.data
         classroom.grade = form.grade.data
+        classroom.language = form.language.data  # for children added from now on
         if form.time_zone.data != classroom.time_zone:
             classroom.time_zone = form.time_zone.data
             db.session.flush()

@@ -95,6 +95,14 @@ class CheckItem:
             return f"{left} or {right}. Which is more?"
         return f"Find {self.target}."
 
+    @property
+    def number_name(self) -> str:
+        """The numeral to find written as a word ("two"), for a grown-up to read it out; ""
+        for another kind of item, or a numeral with no name here."""
+        if self.kind is ItemKind.FIND and 0 <= self.target < len(NUMBER_NAMES):
+            return NUMBER_NAMES[self.target]
+        return ""
+
     def grown_up_words(self) -> str:
         """What a grown-up reads to the child when the device has no sound: a numeral to
         find is written as a word ("Find two."), since a child matching the written "2" to

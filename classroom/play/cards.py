@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import Flask, current_app
+from flask_babel import get_locale, gettext, ngettext
 from markupsafe import Markup, escape
 
 from classroom.game import Power, is_power
@@ -21,13 +22,21 @@ from classroom.tables.story import StoryLine
 
 def points(score: int) -> str:
     """A score in words as a child hears them read: "1 point", "0 points", "12 points"."""
-    return f"{score} point" if score == 1 else f"{score} points"
+    return ngettext("%(num)d point", "%(num)d points", score)
 
 
-def card_file(value: int) -> str:
+# The languages whose words the power cards' pictures carry (tools/make_cards.py: peek-es.svg).
+POWER_CARD_LANGUAGES = frozenset({"es"})
+
+
+def card_file(value: int, language: str = "en") -> str:
     """The picture of a card face up, static/cards/NAME.svg (drawn by tools/make_cards.py):
-    "4", "peek", "swap", "draw2"."""
-    return Power(value).label.lower().replace(" ", "") if is_power(value) else str(value)
+    "4", "peek", "swap", "draw2"; a power card with the words of the page's `language` where
+    it has its own ("peek-es")."""
+    if not is_power(value):
+        return str(value)
+    name = Power(value).label.lower().replace(" ", "")
+    return f"{name}-{language}" if language in POWER_CARD_LANGUAGES else name
 
 
 def news_line(line: StoryLine) -> dict[str, object]:
@@ -36,28 +45,31 @@ def news_line(line: StoryLine) -> dict[str, object]:
     data = line.to_dict()
     static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
     if line.card is not None:
-        data["card_src"] = versioned(static, f"cards/{card_file(line.card)}.svg")
+        file = card_file(line.card, str(get_locale() or "en"))
+        data["card_src"] = versioned(static, f"cards/{file}.svg")
     if line.picture is not None:
         data["picture_src"] = versioned(static, f"pictures/{line.picture}.svg")
     return data
 
 
-CARD_NAMES = {
-    0: "0, the Statue of Cat Liberty",
-    9: "King Rat 9",
-    10: "PEEK card",
-    11: "SWAP card",
-    12: "DRAW 2 card",
-}
-
-
 def card_name(value: int | None, face_up: bool = True) -> str:
-    """The name a screen reader or the speaker says for a card: "4, a cat", "King Rat 9"."""
+    """The name a screen reader or the speaker says for a card, in the page's language: "4, a
+    cat", "King Rat 9"."""
     if value is None or not face_up:
-        return "face-down card"
-    if value in CARD_NAMES:
-        return CARD_NAMES[value]
-    return f"{value}, a {card_family(value)}"
+        return gettext("face-down card")
+    if value == 0:
+        return gettext("0, the Statue of Cat Liberty")
+    if value == 9:
+        return gettext("King Rat 9")
+    if value == Power.PEEK:
+        return gettext("PEEK card")
+    if value == Power.SWAP:
+        return gettext("SWAP card")
+    if value == Power.DRAW_2:
+        return gettext("DRAW 2 card")
+    if card_family(value) == "rat":
+        return gettext("%(value)s, a rat", value=value)
+    return gettext("%(value)s, a cat", value=value)
 
 
 def card(
@@ -72,7 +84,14 @@ def card(
     static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
     if isinstance(label, Markup):
         label = label.unescape()  # escaped once more in the HTML, as any other label
-    return _card_html(static, value, face_up, size, label, position)
+    if label is None:
+        # Named here, not in the cache: the name is in the page's language.
+        name = card_name(value, face_up)
+        label = (
+            gettext("Place %(place)s: %(card)s", place=position, card=name) if position else name
+        )
+    language = str(get_locale() or "en")
+    return _card_html(static, value, face_up, size, label, position, language)
 
 
 @lru_cache(maxsize=8)
@@ -87,8 +106,9 @@ def _card_html(
     value: int | None,
     face_up: bool,
     size: str,
-    label: str | None,
+    label: str,
     position: int | None,
+    language: str,
 ) -> Markup:
     # A few hundred distinct cards (values, sizes, labels, places) make up every board.
     shown = value is not None and face_up
@@ -97,11 +117,8 @@ def _card_html(
     else:
         assert value is not None
         family = "power" if is_power(value) else str(card_family(value))
-        file = card_file(value)
-    if label is not None:
-        name = label
-    else:
-        name = (f"Place {position}: " if position else "") + card_name(value, face_up)
+        file = card_file(value, language)
+    name = label
     size = escape(size)
     img = Markup(
         f'<img class="card-img card-{size} card-{family}" '

@@ -19,8 +19,10 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext
 
 from classroom.assignments import LEVEL_NAMES
+from classroom.child.words import N_
 from classroom.extensions import db
 from classroom.game import Action, Game, IllegalAction, moves_card_at, peeked_cards
 from classroom.models import Child, PlayTable, TableStatus
@@ -270,9 +272,9 @@ def int_arg(value: Any) -> int | None:
         return None
 
 
-COUNT_AGAIN = "Let's count again!"
-LOOK_AT_ONE = "Look at the card with the arrow."
-LOOK_AT_SEVERAL = "Look at the cards with the arrows."
+COUNT_AGAIN = N_("Let's count again!")
+LOOK_AT_ONE = N_("Look at the card with the arrow.")
+LOOK_AT_SEVERAL = N_("Look at the cards with the arrows.")
 
 
 def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
@@ -297,7 +299,7 @@ def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
         ]
         # The page points at each card to count again (an arrow and a glow): "Card 3 says 8"
         # was read by children as "the card showing 3".
-        look = LOOK_AT_ONE if len(wrong) == 1 else LOOK_AT_SEVERAL
+        look = gettext(LOOK_AT_ONE if len(wrong) == 1 else LOOK_AT_SEVERAL)
         hint = dict.fromkeys(wrong, look)
     again = (
         step is not None and not step.done and (step.cube_hint if step.cubes else step.total_hint)
@@ -305,7 +307,7 @@ def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
     return {
         "count_step": step,
         "count_line": line,
-        "count_again": COUNT_AGAIN if again else None,
+        "count_again": gettext(COUNT_AGAIN) if again else None,
         "count_hint": hint or None,
         "count_placed": placed if len(placed) == 4 else None,
         # The wrong total the child typed, shown back beside the cubes to count along.
@@ -590,8 +592,10 @@ def _refused(
     table_id: int, seat: int, urls: Urls, message: str, code: int, since: int | None = None
 ) -> Any:
     """The move was not made: the message, with the table as it is now (`since`: the version
-    of the page that sent it, whose story the answer brings up to date)."""
+    of the page that sent it, whose story the answer brings up to date). A refusal a child
+    may meet is in the catalog (classroom/child/words.py REFUSALS), so in their language."""
     db.session.rollback()
+    message = gettext(message)
     fresh = load_table(table_id)
     assert fresh is not None
     if wants_json():

@@ -12,6 +12,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from flask import current_app
+from flask_babel import get_locale, gettext, pgettext
 from markupsafe import Markup, escape
 
 from classroom.play.cards import _static_path, card, card_name, points
@@ -111,13 +112,14 @@ def other_line(
         # page's own, the same for the other seats' boards at a move and at the next moves
         # until that seat's line changes: drawn once (docs/performance.md, "Lines drawn once").
         static = _static_path(current_app._get_current_object())  # type: ignore[attr-defined]
-        return _still_line(static, seat, caller)
+        return _still_line(static, str(get_locale()), seat, caller)
     return _line(seat, caller, chosen_swap, targets, move)
 
 
 @lru_cache(maxsize=2048)  # a school's live tables' lines, a few kilobytes each
-def _still_line(static: str, seat: Any, caller: int | None) -> Markup:
-    # `static` keys the cache by app: card() and seat_head() read it from the app.
+def _still_line(static: str, language: str, seat: Any, caller: int | None) -> Markup:
+    # `static` keys the cache by app (card() and seat_head() read it from the app), and
+    # `language` by the page's language (the words are in it).
     return _line(seat, caller, None, (), None)
 
 
@@ -130,16 +132,22 @@ def _line(
 ) -> Markup:
     cards = []
     for slot in seat.cards:
-        label = f"{seat.name}'s card, place {slot.position}, {card_name(slot.value)}"
+        label = gettext(
+            "%(name)s's card, place %(place)s, %(card)s",
+            name=seat.name,
+            place=slot.position,
+            card=card_name(slot.value),
+        )
         picture = slot_card(seat, slot, "sm", label)
         if move is not None and chosen_swap is not None and (seat.seat, slot.position) in targets:
-            say = "Swap with " + label
+            say = gettext("Swap with %(card)s", card=label)
             picture = move(
-                "swap", "Swap", chosen_swap, seat.seat, slot.position, "card-button", say,
+                "swap", gettext("Swap"), chosen_swap, seat.seat, slot.position, "card-button", say,
                 inner=picture, picture="swap",
             )  # fmt: skip
         cards.append(picture)
-    line = "".join(cards) if cards else "<p>Out of the game</p>"
+    out = gettext("Out of the game")
+    line = "".join(cards) if cards else f"<p>{escape(out)}</p>"
     on_turn = " on-turn" if seat.on_turn else ""
     return Markup(
         f'<div class="line-box{on_turn}">\n      {seat_head(seat, caller)}\n'
@@ -165,37 +173,51 @@ def my_cards(
     for slot in mine.cards:
         position = slot.position
         name = card_name(slot.value)
-        picture = slot_card(mine, slot, "md", f"Your card, place {position}, {name}")
+        picture = slot_card(
+            mine,
+            slot,
+            "md",
+            gettext("Your card, place %(place)s, %(card)s", place=position, card=name),
+        )
         # The move this card is a button for: its kind, word, spoken name and picture.
         button = None
         if position in replace:
-            say = f"Put it here, in place {position} of your line ({name})"
-            button = ("replace", "Put it here", say, "place")
+            say = gettext(
+                "Put it here, in place %(place)s of your line (%(card)s)", place=position, card=name
+            )
+            button = ("replace", gettext("Put it here"), say, "place")
         elif position in peek:
-            button = ("peek", "Peek", f"Peek at place {position}", "peek")
+            say = gettext("Peek at place %(place)s", place=position)
+            button = ("peek", pgettext("move", "Peek"), say, "peek")  # not the level
         if button is not None:
             kind, label, say, icon_name = button
             shown = move(
                 kind, label, position, cls="card-button", say=say, inner=picture, picture=icon_name
             )
         elif position in swap_from:
+            named = gettext("Swap your card in place %(place)s", place=position)
+            swap = gettext("Swap")
             shown = Markup(
                 f'<a class="card-button" href="{escape(urls.page)}?mine={position}" '
                 f'data-swap-mine="{position}" '
-                f'aria-label="Swap your card in place {position}">{picture}'
-                f'<span class="move-caption">{icon("swap", 32)}<span>Swap</span></span></a>'
+                f'aria-label="{escape(named)}">'
+                f'{picture}<span class="move-caption">{icon("swap", 32)}'
+                f"<span>{escape(swap)}</span></span></a>"
             )
         else:
             shown = picture
         look = ""
         if slot.may_look and not slot.face_up:
+            at_place = gettext("at place %(place)s", place=position)
+            look_word = gettext("Look")
             look = (
                 f'\n        <form class="look-form" method="post" action="{escape(urls.look)}" '
                 f'data-move>\n          <input type="hidden" name="csrf_token" '
                 f'value="{escape(csrf)}">\n          <input type="hidden" name="position" '
                 f'value="{position}">\n          <button type="submit" class="look-button">'
-                f'{icon("look", 32)}<span>Look</span><span class="visually-hidden"> at place '
-                f"{position}</span></button>\n        </form>"
+                f"{icon('look', 32)}<span>{escape(look_word)}</span>"
+                f'<span class="visually-hidden"> {escape(at_place)}'
+                "</span></button>\n        </form>"
             )
         chosen = " swap-chosen" if chosen_swap == position else ""
         parts.append(f'\n      <div class="my-card{chosen}">{shown}{look}\n      </div>')
@@ -210,17 +232,19 @@ def seat_head(seat: Any, caller: int | None) -> Markup:
         '<div class="seat-head">\n    ',
         f'<img class="avatar-mini{colour}" src="{escape(picture)}" alt="" width="48" height="48">',
         f'\n    <span class="seat-name-text">{escape(seat.name)}',
-        " (you)" if seat.is_me else "",
+        " " + escape(gettext("(you)")) if seat.is_me else "",
         "</span>",
     ]
     if seat.on_turn:
-        parts.append('<span class="turn-badge">Turn</span>')
+        turn = gettext("Turn")
+        parts.append(f'<span class="turn-badge">{escape(turn)}</span>')
     if seat.away:
-        plays = f"{escape(seat.stand_in_name)} plays"
-        badge = plays if seat.taken_out else f"Away: {plays}"
-        parts.append(f'<span class="away-badge">{badge}</span>')
+        plays = gettext("%(computer)s plays", computer=seat.stand_in_name)
+        badge = plays if seat.taken_out else gettext("Away: %(who)s", who=plays)
+        parts.append(f'<span class="away-badge">{escape(badge)}</span>')
     if caller == seat.seat:
-        parts.append('<span class="called-badge">Called!</span>')
+        called = gettext("Called!")
+        parts.append(f'<span class="called-badge">{escape(called)}</span>')
     if seat.score is not None:
         parts.append(f'<span class="seat-score">{escape(points(seat.score))}</span>')
     parts.append("\n  </div>")

@@ -18,6 +18,7 @@ from flask import (
     stream_with_context,
     url_for,
 )
+from flask_babel import gettext
 from sqlalchemy import or_, select
 from werkzeug.wrappers import Response
 
@@ -183,7 +184,7 @@ def choose_computers_page(problem: str | None = None) -> tuple[str, int]:
         "play/computer.html",
         rows=[row for row in rows if row],
         most=MOST_COMPUTERS,
-        problem=problem,
+        problem=None if problem is None else gettext(problem),  # words.py REFUSALS
         level_name=LEVEL_NAMES[assignment.level],
         form=ConfirmForm(),
         me=child,

@@ -13,6 +13,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext, lazy_gettext
 from flask_wtf import FlaskForm
 from sqlalchemy import select
 from wtforms import HiddenField, RadioField, StringField
@@ -30,7 +31,13 @@ bp = Blueprint("signin", __name__, url_prefix="/join")
 
 
 class JoinForm(FlaskForm):
-    code = StringField("Class code", validators=[InputRequired(), Length(max=12)])
+    code = StringField(
+        lazy_gettext("Class code"),
+        validators=[
+            InputRequired(lazy_gettext("Type the class code.")),
+            Length(max=12, message=lazy_gettext("A class code has 12 letters at most.")),
+        ],
+    )
 
 
 class SecretForm(FlaskForm):
@@ -75,7 +82,7 @@ def join() -> FormPage:
             wrong_codes.let_in(code)  # the same 429 as a wrong code, from a new browser
             return redirect(url_for("signin.class_page", code=code))
         wrong_codes.count_wrong_code()  # a 429 once over the limit
-        form.code.errors.append("We could not find that class code. Ask your teacher.")
+        form.code.errors.append(gettext("We could not find that class code. Ask your teacher."))
     return render_form("signin/join.html", form=form)
 
 
@@ -137,7 +144,7 @@ def secret(code: str, child_id: int) -> FormPage:
             if locked(child):
                 return render_template("signin/locked.html", classroom=classroom, child=child), 403
             picks = []
-            message = "Oops! Those were not your secret pictures. Let's try again."
+            message = gettext("Oops! Those were not your secret pictures. Let's try again.")
     form.picked.data = ",".join(picks)
     return render_template(
         "signin/secret.html",

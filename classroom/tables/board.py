@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from flask_babel import gettext
+
 from classroom.assignments import LEVEL_NAMES
 from classroom.game import (
     Action,
@@ -221,9 +223,12 @@ class Board:
     def winners_words(self) -> str:
         """Who won the game, told to this page: "You" for the child's own seat ("You and Mia
         won."), names for the others and for a teacher watching."""
-        names = ["You" if s == self.me else self.seats[s].name for s in self.winners]
-        names.sort(key=lambda name: name != "You")
-        return names_together(names) + " won."
+        names = [self.seats[s].name for s in self.winners if s != self.me]
+        if self.me in self.winners:
+            if not names:
+                return gettext("You won.")
+            return gettext("You and %(names)s won.", names=names_together(names, gettext("and")))
+        return gettext("%(names)s won.", names=names_together(names, gettext("and")))
 
     @property
     def cue(self) -> str:
@@ -280,14 +285,18 @@ class Board:
         if self.round_over:
             # Once everyone has counted the last round, the game is what is over (the page's
             # results say so above the board); while they count, only the round is said to be.
-            return "The game is over!" if self.game_over else "The round is over!"
+            return gettext("The game is over!") if self.game_over else gettext("The round is over!")
         if self.stopped:
-            return "This game has stopped."
+            return gettext("This game has stopped.")
         if cur is None:
             return ""
         if self.my_turn:
-            return "Your turn!"
-        return f"{cur.name}'s turn" + (f" ({cur.stand_in_name} plays)" if cur.away else "")
+            return gettext("Your turn!")
+        if cur.away:
+            return gettext(
+                "%(name)s's turn (%(computer)s plays)", name=cur.name, computer=cur.stand_in_name
+            )
+        return gettext("%(name)s's turn", name=cur.name)
 
     @property
     def spoken(self) -> str:
@@ -295,12 +304,14 @@ class Board:
         cur = self.current_seat
         if cur is not None and not self.round_over and not self.my_turn:
             # Another seat's turn is a sentence when said aloud; a stand-in is in the prompt.
-            whose = f"It is {cur.name}'s turn."
+            whose = gettext("It is %(name)s's turn.", name=cur.name)
         else:
             whose = self.turn_text
         prompt = "" if self.watching else self.prompt
-        remember = REMEMBER if self.outside_look else ""
-        return " ".join(part for part in (remember, whose, prompt) if part) or "Watch the table."
+        remember = gettext(REMEMBER) if self.outside_look else ""
+        return " ".join(part for part in (remember, whose, prompt) if part) or gettext(
+            "Watch the table."
+        )
 
 
 def stopped_early(status: str, round_over: bool) -> bool:
@@ -309,7 +320,8 @@ def stopped_early(status: str, round_over: bool) -> bool:
     return status == TableStatus.FINISHED and not round_over
 
 
-REMEMBER = "Remember these!"  # Standard's look at the outside cards, on screen and spoken
+# Standard's look at the outside cards, on screen and spoken (in the catalog from _board.html).
+REMEMBER = "Remember these!"
 
 
 def seat_kind(row: TableSeat) -> str:
@@ -353,27 +365,35 @@ def prompt_for(controls: Controls, hand: Card | None, chosen_swap: int | None = 
     # prompt's: on screen they stand right above it; the speaker reads both (Board.spoken).
     if controls.draw:
         if controls.take:
-            return "Draw a card, or take the card on the DISCARD pile."
-        return "Draw a card from the DRAW pile."
+            return gettext("Draw a card, or take the card on the DISCARD pile.")
+        return gettext("Draw a card from the DRAW pile.")
     if controls.draw_again:
-        return "DRAW 2: draw another card."
+        return gettext("DRAW 2: draw another card.")
     if controls.use_draw_2:
-        return "You have a DRAW 2. Use it to draw more cards, or put it on the DISCARD pile."
+        return gettext(
+            "You have a DRAW 2. Use it to draw more cards, or put it on the DISCARD pile."
+        )
     if controls.peek:
-        return "You have a PEEK. Tap one of your cards to look at it."
+        return gettext("You have a PEEK. Tap one of your cards to look at it.")
     if controls.swap and chosen_swap is not None:
-        return "Now tap someone else's card to swap with yours. Or choose another card."
+        return gettext("Now tap someone else's card to swap with yours. Or choose another card.")
     if controls.swap:
-        return "You have a SWAP. Tap your card, then someone else's card. Or say no thanks."
+        return gettext(
+            "You have a SWAP. Tap your card, then someone else's card. Or say no thanks."
+        )
     if controls.replace:
-        card = card_label(hand) if hand is not None else "the card"
+        # A number card is said as it is (a voice in the page's language says the number).
+        card = gettext(card_label(hand)) if hand is not None else gettext("the card")
         if controls.discard:
-            return f"You have {card}. Tap a card of your line to put it there, or discard it."
-        return f"You have {card}. Tap a card of your line to put it there."
+            return gettext(
+                "You have %(card)s. Tap a card of your line to put it there, or discard it.",
+                card=card,
+            )
+        return gettext("You have %(card)s. Tap a card of your line to put it there.", card=card)
     if controls.call or controls.end_turn:
         if controls.call:
-            return "Say Rat-a-Tat-Cat if you think your cards are low, or tap Done."
-        return "Tap Done to end your turn."
+            return gettext("Say Rat-a-Tat-Cat if you think your cards are low, or tap Done.")
+        return gettext("Tap Done to end your turn.")
     return ""
 
 
@@ -499,12 +519,21 @@ def build_board(
         chosen_swap = None  # a stale or made-up choice (`?mine=9`): the SWAP starts again
     prompt = prompt_for(controls, view.hand, chosen_swap)
     if current is not None and current.stand_in_name is not None and not controls.any:
-        prompt = f"{current.stand_in_name} is playing for {current.name}."
+        prompt = gettext(
+            "%(computer)s is playing for %(name)s.",
+            computer=current.stand_in_name,
+            name=current.name,
+        )
     if me is not None and my_stand_in is not None:
         prompt = (
-            f"Your teacher gave your seat to {my_stand_in}. You can watch the game."
+            gettext(
+                "Your teacher gave your seat to %(computer)s. You can watch the game.",
+                computer=my_stand_in,
+            )
             if seats[me].taken_out
-            else f"{my_stand_in} is finishing your turn. Then it is yours again."
+            else gettext(
+                "%(computer)s is finishing your turn. Then it is yours again.", computer=my_stand_in
+            )
         )
     if (counting or others_counting) and events is not None:
         events = unspoiled(events)

@@ -1,14 +1,17 @@
 """The table story: events, already redacted for one seat, told in short sentences.
 
-Pure: no Flask, no database. A private card (one drawn, placed from the DRAW pile, peeked or
-seen at the start) is never named here, even to its own seat: the board shows what a seat
-may see, and the story is what everyone saw happen.
+No database, and no Flask app needed: the sentences are in the page's language through
+Flask-Babel's gettext (English outside a request). A private card (one drawn, placed from
+the DRAW pile, peeked or seen at the start) is never named here, even to its own seat: the
+board shows what a seat may see, and the story is what everyone saw happen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+
+from flask_babel import gettext
 
 from classroom.game import Event, EventKind, SeatView, card_label, is_power
 from classroom.game.players.talk import Thought, say
@@ -125,8 +128,10 @@ def unspoiled(items: Sequence[StoryItem]) -> list[StoryItem]:
 
 
 def _card(card: int) -> str:
-    """ "the 4", "the SWAP card" """
-    return f"the {card_label(card)} card" if is_power(card) else f"the {card_label(card)}"
+    """ "the 4", "the SWAP card", in the page's language."""
+    if is_power(card):
+        return gettext("the %(card)s card", card=gettext(card_label(card)))
+    return gettext("the %(card)s", card=card_label(card))
 
 
 def face_up_for(view: SeatView) -> Callable[[int, int | None], bool]:
@@ -200,21 +205,20 @@ def tell(
             return taken
         return taken._replace(card=None)
 
-    def who(seat: int | None) -> str:
+    # Who did it: None for the reader ("You", whose sentences are worded apart: "Tú sacaste"
+    # and "Mia sacó" differ by more than the name), else a name.
+    def who(seat: int | None) -> str | None:
         if seat is None:
-            return "Someone"
-        return "You" if seat == me else names[seat]
+            return gettext("Someone")
+        return None if seat == me else names[seat]
 
-    def whose(seat: int | None) -> str:
-        if seat is None:
-            return "someone's"
-        return "your" if seat == me else f"{names[seat]}'s"
-
-    def mover(seat: int | None) -> str:
+    def mover(seat: int | None) -> str | None:
         # Who made a move: a stand-in is named, with the child it plays for.
         if seat is None or seat not in stand_ins:
             return who(seat)
-        return f"{stand_ins[seat]} (for {'you' if seat == me else names[seat]})"
+        if seat == me:
+            return gettext("%(computer)s (for you)", computer=stand_ins[seat])
+        return gettext("%(computer)s (for %(name)s)", computer=stand_ins[seat], name=names[seat])
 
     lines: list[StoryLine] = []
     taken: Event | None = None
@@ -242,7 +246,8 @@ def tell(
                 lines.append(_took(named(taken, None), mover))
                 taken = None
             picture = pictures[event.seat] if pictures is not None else None
-            text = f"{names[event.seat]}: \u201c{say(event, names, me)}\u201d"
+            words = say(event, names, me, gettext=gettext)
+            text = gettext("%(name)s: \u201c%(words)s\u201d", name=names[event.seat], words=words)
             lines.append(StoryLine(text, None, event.seat, "thought", picture))
             continue
         if isinstance(event, SeatNote):
@@ -250,7 +255,7 @@ def tell(
                 lines.append(_took(named(taken, None), mover))
                 taken = None
             played = event.kind == "back" and event.seat in played_for
-            mine = who(event.seat) == "You"
+            mine = event.seat == me
             lines.append(_tell_note(event, mine, names[event.seat], played=played))
             if event.kind in _STAND_IN:
                 stand_ins[event.seat] = event.by
@@ -276,10 +281,9 @@ def tell(
         if taken is not None:
             if kind is EventKind.PLACED and event.seat == taken.seat:
                 card = named(taken, event.position).card
-                what = "the DISCARD card" if card is None else _card(card)
                 lines.append(
                     StoryLine(
-                        f"{mover(seat)} took {what} and put it in place {event.position}.",
+                        _took_and_put(mover(seat), card, event.position),
                         card,
                         seat,
                         str(EventKind.PLACED),
@@ -290,7 +294,7 @@ def tell(
                 continue
             lines.append(_took(named(taken, None), mover))
             taken = None
-        line = _tell_one(event, mover if kind in _MOVES else who, whose)
+        line = _tell_one(event, mover if kind in _MOVES else who, me, names)
         if line is not None:
             where = {"position": event.position, "other_seat": event.other_seat}
             where["other_position"] = event.other_position
@@ -302,11 +306,43 @@ def tell(
     return lines
 
 
+def _took_and_put(name: str | None, card: int | None, position: int | None) -> str:
+    """ "Mia took the 2 and put it in place 3." (`name` None: the reader, "You took ...")"""
+    if card is None:
+        if name is None:
+            return gettext(
+                "You took the DISCARD card and put it in place %(place)s.", place=position
+            )
+        return gettext(
+            "%(name)s took the DISCARD card and put it in place %(place)s.",
+            name=name,
+            place=position,
+        )
+    if name is None:
+        return gettext(
+            "You took %(card)s and put it in place %(place)s.", card=_card(card), place=position
+        )
+    return gettext(
+        "%(name)s took %(card)s and put it in place %(place)s.",
+        name=name,
+        card=_card(card),
+        place=position,
+    )
+
+
 def _took(taken: Event, who: object, card: int | None = None, seat: int | None = None) -> StoryLine:
     """ "Mia took the 2." (a card taken from the DISCARD pile and not yet placed)"""
     assert callable(who)
-    what = "the DISCARD card" if taken.card is None else _card(taken.card)
-    text = f"{who(taken.seat)} took {what}."
+    name = who(taken.seat)
+    if taken.card is None:
+        if name is None:
+            text = gettext("You took the DISCARD card.")
+        else:
+            text = gettext("%(name)s took the DISCARD card.", name=name)
+    elif name is None:
+        text = gettext("You took %(card)s.", card=_card(taken.card))
+    else:
+        text = gettext("%(name)s took %(card)s.", name=name, card=_card(taken.card))
     return StoryLine(text, card, seat, str(EventKind.TOOK_DISCARD))
 
 
@@ -315,82 +351,170 @@ def _tell_note(note: SeatNote, mine: bool, name: str, played: bool = False) -> S
     (`played`: the stand-in made moves for a child now back, who is told so)."""
     if note.kind == "left":
         if mine:
-            return StoryLine(f"You left the table, so {note.by} played for you.", None, note.seat)
-        return StoryLine(
-            f"{name} has left the table. {note.by} plays for {name} until {name} comes back.",
-            None,
-            note.seat,
+            text = gettext("You left the table, so %(computer)s played for you.", computer=note.by)
+            return StoryLine(text, None, note.seat)
+        text = gettext(
+            "%(name)s has left the table. %(computer)s plays for %(name)s until %(name)s comes "
+            "back.",
+            name=name,
+            computer=note.by,
         )
+        return StoryLine(text, None, note.seat)
     if note.kind == "back":
         if not mine:
-            return StoryLine(f"{name} is back!", None, note.seat)
-        words = f"You are back! {note.by} played for you." if played else "You are back!"
+            return StoryLine(gettext("%(name)s is back!", name=name), None, note.seat)
+        words = (
+            gettext("You are back! %(computer)s played for you.", computer=note.by)
+            if played
+            else gettext("You are back!")
+        )
         return StoryLine(words, None, note.seat)
     if note.kind == "new_game":
         if mine:
-            return StoryLine("You started a new game, so this one stopped.", None, note.seat)
-        return StoryLine(f"{name} started a new game, so this one stopped.", None, note.seat)
+            text = gettext("You started a new game, so this one stopped.")
+            return StoryLine(text, None, note.seat)
+        text = gettext("%(name)s started a new game, so this one stopped.", name=name)
+        return StoryLine(text, None, note.seat)
     if note.kind == "handed_over":
         # The seat's child is no longer in the class: they are not named (docs/security.md).
-        return StoryLine(f"{note.by} plays in this seat now.", None, note.seat)
+        text = gettext("%(computer)s plays in this seat now.", computer=note.by)
+        return StoryLine(text, None, note.seat)
     if mine:
-        return StoryLine(f"Your teacher gave your seat to {note.by}.", None, note.seat)
-    return StoryLine(f"The teacher gave {name}'s seat to {note.by}.", None, note.seat)
+        text = gettext("Your teacher gave your seat to %(computer)s.", computer=note.by)
+        return StoryLine(text, None, note.seat)
+    text = gettext("The teacher gave %(name)s's seat to %(computer)s.", name=name, computer=note.by)
+    return StoryLine(text, None, note.seat)
 
 
-def _tell_one(event: Event, who: object, whose: object) -> StoryLine | None:
-    assert callable(who) and callable(whose)
+def _tell_one(event: Event, who: object, me: int | None, names: Sequence[str]) -> StoryLine | None:
+    """One event in a sentence; `who(seat)` is None for the reader ("You ...")."""
+    assert callable(who)
     kind, seat, card = event.kind, event.seat, event.card
+    name = who(seat)
     if kind is EventKind.ROUND_STARTED:
-        text = f"A new round! {who(seat)} {'start' if who(seat) == 'You' else 'starts'}."
+        if name is None:
+            text = gettext("A new round! You start.")
+        else:
+            text = gettext("A new round! %(name)s starts.", name=name)
         if card is not None:
-            text += f" The first DISCARD card is {_card(card)}."
+            text += " " + gettext("The first DISCARD card is %(card)s.", card=_card(card))
         return StoryLine(text, card, seat)
     if kind is EventKind.DREW:
-        return StoryLine(f"{who(seat)} drew a card.", None, seat)
+        if name is None:
+            return StoryLine(gettext("You drew a card."), None, seat)
+        return StoryLine(gettext("%(name)s drew a card.", name=name), None, seat)
     if kind is EventKind.PLACED:
         # `card`: only where tell() lets the reader see it named.
-        what = "the card" if card is None else _card(card)
-        return StoryLine(f"{who(seat)} put {what} in place {event.position}.", card, seat)
+        what = gettext("the card") if card is None else _card(card)
+        place = event.position
+        if name is None:
+            text = gettext("You put %(card)s in place %(place)s.", card=what, place=place)
+        else:
+            text = gettext(
+                "%(name)s put %(card)s in place %(place)s.", name=name, card=what, place=place
+            )
+        return StoryLine(text, card, seat)
     if kind is EventKind.DISCARDED and card is not None:
-        return StoryLine(f"{who(seat)} put {_card(card)} on the DISCARD pile.", card, seat)
+        if name is None:
+            text = gettext("You put %(card)s on the DISCARD pile.", card=_card(card))
+        else:
+            text = gettext(
+                "%(name)s put %(card)s on the DISCARD pile.", name=name, card=_card(card)
+            )
+        return StoryLine(text, card, seat)
     if kind is EventKind.PEEKED:
-        return StoryLine(f"{who(seat)} used a PEEK on place {event.position}.", None, seat)
+        if name is None:
+            text = gettext("You used a PEEK on place %(place)s.", place=event.position)
+        else:
+            text = gettext(
+                "%(name)s used a PEEK on place %(place)s.", name=name, place=event.position
+            )
+        return StoryLine(text, None, seat)
     if kind is EventKind.SWAPPED:
-        return StoryLine(
-            f"{who(seat)} swapped place {event.position} with {whose(event.other_seat)} place "
-            f"{event.other_position}.",
-            None,
-            seat,
-        )
+        return StoryLine(_swapped(event, name, me, names), None, seat)
     if kind is EventKind.SWAP_DECLINED:
-        return StoryLine(f"{who(seat)} did not use the SWAP.", None, seat)
+        if name is None:
+            return StoryLine(gettext("You did not use the SWAP."), None, seat)
+        return StoryLine(gettext("%(name)s did not use the SWAP.", name=name), None, seat)
     if kind is EventKind.DRAW_2_USED:
-        return StoryLine(f"{who(seat)} used a DRAW 2: more draws!", None, seat)
+        if name is None:
+            return StoryLine(gettext("You used a DRAW 2: more draws!"), None, seat)
+        return StoryLine(gettext("%(name)s used a DRAW 2: more draws!", name=name), None, seat)
     if kind is EventKind.RESHUFFLED:
-        return StoryLine("The DISCARD pile was shuffled into a new DRAW pile.")
+        return StoryLine(gettext("The DISCARD pile was shuffled into a new DRAW pile."))
     if kind is EventKind.CALLED:
-        return StoryLine(f"{who(seat)} called Rat-a-Tat-Cat!", None, seat)
+        if name is None:
+            return StoryLine(gettext("You called Rat-a-Tat-Cat!"), None, seat)
+        return StoryLine(gettext("%(name)s called Rat-a-Tat-Cat!", name=name), None, seat)
     if kind is EventKind.TURN_ENDED and event.other_seat is not None:
         nxt = who(event.other_seat)
-        text = "Now it is your turn." if nxt == "You" else f"Now it is {nxt}'s turn."
+        if nxt is None:
+            text = gettext("Now it is your turn.")
+        else:
+            text = gettext("Now it is %(name)s's turn.", name=nxt)
         return StoryLine(text, None, event.other_seat)
     if kind is EventKind.POWER_REPLACED and event.replaced_by is not None:
-        return StoryLine(
-            f"T{_card(card or 0)[1:]} in {whose(seat)} place {event.position} became "
-            f"{_card(event.replaced_by)}.",
-            event.replaced_by,
-            seat,
-        )
+        values = {
+            "power": gettext(card_label(card or 0)),
+            "place": event.position,
+            "card": _card(event.replaced_by),
+        }
+        if seat == me:
+            text = gettext("The %(power)s card in your place %(place)s became %(card)s.", **values)
+        else:
+            owner = gettext("someone") if seat is None else names[seat]
+            text = gettext(
+                "The %(power)s card in %(name)s's place %(place)s became %(card)s.",
+                name=owner,
+                **values,
+            )
+        return StoryLine(text, event.replaced_by, seat)
     if kind is EventKind.ROUND_ENDED:
-        return StoryLine("The round is over! Every card turns face up.")
+        return StoryLine(gettext("The round is over! Every card turns face up."))
     if kind is EventKind.SEAT_OUT:
-        return StoryLine(f"{who(seat)} reached the points limit.", None, seat)
+        if name is None:
+            return StoryLine(gettext("You reached the points limit."), None, seat)
+        return StoryLine(gettext("%(name)s reached the points limit.", name=name), None, seat)
     if kind is EventKind.GAME_ENDED and event.winners:
-        names = " and ".join(who(w) for w in event.winners)
-        verb = "win" if names == "You" else "won"
-        return StoryLine(f"{names} {verb} the game!")
+        others = [str(who(w)) for w in event.winners if w != me]
+        together = (
+            ", ".join(others[:-1]) + " " + gettext("and") + " " + others[-1]
+            if len(others) > 1
+            else "".join(others)
+        )
+        if me in event.winners:
+            if not others:
+                return StoryLine(gettext("You win the game!"))
+            return StoryLine(gettext("You and %(names)s won the game!", names=together))
+        return StoryLine(gettext("%(names)s won the game!", names=together))
     return None
+
+
+def _swapped(event: Event, name: str | None, me: int | None, names: Sequence[str]) -> str:
+    """ "Mia swapped place 2 with your place 3." (`name` None: the reader swapped)"""
+    other = event.other_seat
+    values = {"place": event.position, "other_place": event.other_position}
+    if other == me:
+        if name is None:  # cannot happen (a seat swaps with another), worded all the same
+            return gettext("You swapped place %(place)s with your place %(other_place)s.", **values)
+        return gettext(
+            "%(name)s swapped place %(place)s with your place %(other_place)s.",
+            name=name,
+            **values,
+        )
+    owner = gettext("someone") if other is None else names[other]
+    if name is None:
+        return gettext(
+            "You swapped place %(place)s with %(owner)s's place %(other_place)s.",
+            owner=owner,
+            **values,
+        )
+    return gettext(
+        "%(name)s swapped place %(place)s with %(owner)s's place %(other_place)s.",
+        name=name,
+        owner=owner,
+        **values,
+    )
 
 
 def redacted(items: list[StoryItem], seat: int | None) -> list[StoryItem]:

@@ -7,11 +7,20 @@
 (function () {
   "use strict";
 
-  function plural(n) {
-    return n + (n === 1 ? " cube" : " cubes");
+  // Every word said here comes from the page, in the child's language (_cubes.html).
+  function words(form, name, values) {
+    var text = form.getAttribute(name) || "";
+    Object.keys(values || {}).forEach(function (key) {
+      text = text.split("{" + key + "}").join(String(values[key]));
+    });
+    return text;
   }
 
   function setUpCounting(form) {
+    function plural(n) {
+      return n + " " + words(form, n === 1 ? "data-cube-one" : "data-cube-many");
+    }
+
     var max = parseInt(form.getAttribute("data-max"), 10) || 12;
     var live = form.querySelector("[data-count-live]");
     var cards = Array.prototype.slice.call(form.querySelectorAll(".count-card"));
@@ -50,7 +59,7 @@
       for (var k = 0; k < cubes.length; k++) {
         cubes[k].classList.toggle("cube-fifth", k % 5 === 4 && k + 1 < cubes.length);
       }
-      p.name.textContent = "Your card, place " + p.place + ", the " + p.value + ": " + plural(n);
+      p.name.textContent = words(form, "data-card-words", { place: p.place, value: p.value, cubes: plural(n) });
       if (p.add) {
         p.add.setAttribute("aria-disabled", n >= max ? "true" : "false");
       }
@@ -63,7 +72,7 @@
       var p = parts(card);
       var n = cubesOn(card);
       if (by > 0 && p.value === 0) {
-        p.hint.textContent = "The 0 card gets no cubes.";
+        p.hint.textContent = words(form, "data-zero-words");
         return;
       }
       var next = Math.max(0, Math.min(max, n + by));
@@ -72,7 +81,7 @@
       }
       p.input.value = String(next);
       draw(card, by > 0);
-      live.textContent = "Place " + p.place + ": " + plural(next);
+      live.textContent = words(form, "data-place-words", { place: p.place, cubes: plural(next) });
     }
 
     form.classList.add("js");

@@ -34,9 +34,38 @@
   var queue = [];
   var current = null;
 
+  // The page's language is the child's (<html lang>: "en", "es"). The voice is one of that
+  // language ("es-MX", "es-US", "es-ES"...: the device's default one first, then one on the
+  // device, then any); with none listed the utterance still carries the language, so the
+  // device's own voice for it speaks, and no voice of another language is chosen here for
+  // the child's words (docs/languages.md, "Voices").
+  var pageLang = (document.documentElement.lang || "en").toLowerCase();
+  var voice = null;
+
+  function pickVoice() {
+    var voices = typeof synth.getVoices === "function" ? synth.getVoices() || [] : [];
+    var mine = Array.prototype.filter.call(voices, function (v) {
+      var lang = String(v.lang || "").toLowerCase().replace("_", "-");
+      return lang.split("-")[0] === pageLang.split("-")[0];
+    });
+    voice =
+      mine.filter(function (v) { return v.default; })[0] ||
+      mine.filter(function (v) { return v.localService; })[0] ||
+      mine[0] ||
+      null;
+    document.documentElement.setAttribute("data-voice", voice ? voice.name + " (" + voice.lang + ")" : "");
+  }
+  pickVoice();
+  if (typeof synth.addEventListener === "function") {
+    synth.addEventListener("voiceschanged", pickVoice);
+  }
+
   function utter(text, element) {
     var utterance = new SpeechSynthesisUtterance(text);
-    utterance.lang = document.documentElement.lang || "en";
+    utterance.lang = voice ? voice.lang : pageLang;
+    if (voice) {
+      utterance.voice = voice;
+    }
     utterance.rate = 0.9; // a little slower, for young listeners
     if (element) {
       element.classList.add("speaking");
@@ -310,7 +339,7 @@
         var on = toggle.getAttribute("aria-pressed") !== "true";
         setReadAloud(on, toggles, true);
         if (on) {
-          say("I will read to you.");
+          say(toggle.getAttribute("data-read-aloud-on") || "");
         } else {
           waiting = [];
           queue = [];

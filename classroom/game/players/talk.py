@@ -13,7 +13,7 @@ is never named to the other seats (docs/play.md, "Computer players who think alo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -230,70 +230,150 @@ def _swapping(view: SeatView, action: Action) -> Thought:
 
 # --------------------------------------------------------------------------- the words
 
+# Words a sentence is made of, looked up in the listener's language: the web side passes
+# Flask-Babel's gettext (which takes %-style values as keywords); the engine and its tests
+# hear the English as written. The sentences are the catalog's messages as they stand here
+# (`pybabel extract` reads this file), so a translation may reorder its words.
+Words = Callable[..., str]
 
-def _a(card: Card) -> str:
+
+def _as_written(message: str, **values: object) -> str:
+    """English: the message with its values put in."""
+    return message % values if values else message
+
+
+def _a(card: Card, gettext: Words) -> str:
     """ "a 4", "an 8" """
-    return f"an {card_label(card)}" if card == 8 else f"a {card_label(card)}"
+    if card == 8:
+        return gettext("an %(card)s", card=card_label(card))
+    return gettext("a %(card)s", card=card_label(card))
 
 
-def _the(card: Card) -> str:
+def _the(card: Card, gettext: Words) -> str:
     """ "the 4", "the SWAP card" """
-    return f"the {card_label(card)} card" if is_power(card) else f"the {card_label(card)}"
+    if is_power(card):
+        return gettext("the %(card)s card", card=gettext(card_label(card)))
+    return gettext("the %(card)s", card=card_label(card))
 
 
-def say(thought: Thought, names: Sequence[str], me: int | None = None) -> str:
+def say(
+    thought: Thought, names: Sequence[str], me: int | None = None, gettext: Words = _as_written
+) -> str:
     """The sentence a child hears (already `for_seat(me)`; `me` is the listener's seat, so a
-    SWAP with their line says "your")."""
+    SWAP with their line says "your"), in the language `gettext` looks words up in."""
     k, card, old = thought.kind, thought.card, thought.old
     if k is ThoughtKind.KEPT_LOWER and card is not None and old is not None:
-        return f"I had {_a(old)}. The {card} is less, so I kept the {card}!"
+        return gettext(
+            "I had %(old)s. The %(card)s is less, so I kept the %(card)s!",
+            old=_a(old, gettext),
+            card=card,
+        )
     if k is ThoughtKind.KEPT_HIGHER and card is not None and old is not None:
-        return f"I had {_a(old)} and put the {card} there. Oops, the {old} was less!"
+        return gettext(
+            "I had %(old)s and put the %(card)s there. Oops, the %(old_card)s was less!",
+            old=_a(old, gettext),
+            card=card,
+            old_card=old,
+        )
     if k is ThoughtKind.KEPT_SAME and card is not None and old is not None:
-        return f"I had {_a(old)}, and I put another {card} there. They are the same."
+        return gettext(
+            "I had %(old)s, and I put another %(card)s there. They are the same.",
+            old=_a(old, gettext),
+            card=card,
+        )
     if k is ThoughtKind.PUT_BLIND and card is not None and old is not None:
-        more = f" The {card} is less!" if card < old else ""
-        return f"I put the {card} on a card I did not know: {_a(old)}!{more}"
+        if card < old:
+            return gettext(
+                "I put the %(card)s on a card I did not know: %(old)s! The %(card)s is less!",
+                card=card,
+                old=_a(old, gettext),
+            )
+        return gettext(
+            "I put the %(card)s on a card I did not know: %(old)s!", card=card, old=_a(old, gettext)
+        )
     if k in _PLACING:
-        what = _the(card) if card is not None else "my new card"
-        gone = f" The {_the(old)[4:]} goes on the DISCARD pile." if old is not None else ""
-        return f"I put {what} in place {thought.position}.{gone}"
+        what = _the(card, gettext) if card is not None else gettext("my new card")
+        if old is not None:
+            return gettext(
+                "I put %(card)s in place %(place)s. %(old)s goes on the DISCARD pile.",
+                card=what,
+                place=thought.position,
+                old=_capital(_the(old, gettext)),
+            )
+        return gettext("I put %(card)s in place %(place)s.", card=what, place=thought.position)
     if k is ThoughtKind.DISCARD_RAT and card is not None:
-        return f"{_a(card).capitalize()} is a big rat. I don't want it."
+        return gettext("%(card)s is a big rat. I don't want it.", card=_capital(_a(card, gettext)))
     if k is ThoughtKind.DISCARD_NOT_LOWER and card is not None and old is not None:
-        return f"My biggest card is {_a(old)}. The {card} is not less, so I don't want it."
+        return gettext(
+            "My biggest card is %(old)s. The %(card)s is not less, so I don't want it.",
+            old=_a(old, gettext),
+            card=card,
+        )
     if k is ThoughtKind.DISCARD_MISSED and card is not None and old is not None:
-        return f"I put the {card} away. Oops, it is less than my {old}!"
+        return gettext(
+            "I put the %(card)s away. Oops, it is less than my %(old)s!", card=card, old=old
+        )
     if k is ThoughtKind.DISCARDED and card is not None:
-        return f"I don't want the {card}. I hope for a lower card."
+        return gettext("I don't want the %(card)s. I hope for a lower card.", card=card)
     if k is ThoughtKind.DISCARD_POWER and card is not None:
-        return f"I don't need {_the(card)} now."
+        return gettext("I don't need %(card)s now.", card=_the(card, gettext))
     if k is ThoughtKind.PEEKED:
-        return f"I used my PEEK on place {thought.position}. Now I know that card!"
+        return gettext(
+            "I used my PEEK on place %(place)s. Now I know that card!", place=thought.position
+        )
     if k in _SWAPPING:
-        return _say_swap(thought, names, me)
+        return _say_swap(thought, names, me, gettext)
     if k is ThoughtKind.NO_SWAP:
-        return "I don't know a lower card to take. No SWAP for me."
+        return gettext("I don't know a lower card to take. No SWAP for me.")
     if k is ThoughtKind.USED_DRAW_2:
-        return "DRAW 2! Two more tries to find a low card."
+        return gettext("DRAW 2! Two more tries to find a low card.")
     if k is ThoughtKind.CALLED:
-        return "I think my line is the lowest. Rat-a-Tat-Cat!"
-    return "Hmm, let me think."
+        return gettext("I think my line is the lowest. Rat-a-Tat-Cat!")
+    return gettext("Hmm, let me think.")
 
 
-def _say_swap(thought: Thought, names: Sequence[str], me: int | None) -> str:
+def _capital(words: str) -> str:
+    """The words with a capital first letter, at the start of a sentence."""
+    return words[:1].upper() + words[1:]
+
+
+def _say_swap(thought: Thought, names: Sequence[str], me: int | None, gettext: Words) -> str:
     other = thought.other_seat
     assert other is not None
     yours = other == me
-    whose = "your" if yours else f"{names[other]}'s"
     mine, theirs = thought.card, thought.other_card
+    values: dict[str, object] = {"mine": mine, "theirs": theirs}
     if thought.kind is ThoughtKind.SWAP_LOWER and mine is not None and theirs is not None:
-        who = "you" if yours else names[other]
-        return f"I gave {who} my {mine} and took {whose} {theirs}. The {theirs} is less!"
+        if yours:
+            return gettext(
+                "I gave you my %(mine)s and took your %(theirs)s. The %(theirs)s is less!",
+                **values,
+            )
+        return gettext(
+            "I gave %(name)s my %(mine)s and took %(name)s's %(theirs)s. The %(theirs)s is less!",
+            name=names[other],
+            **values,
+        )
     if thought.kind is ThoughtKind.SWAP_HIGHER and mine is not None and theirs is not None:
-        who = "you" if yours else names[other]
-        return f"I gave {who} my {mine} and took {whose} {theirs}. Oops, the {theirs} is more!"
-    return (
-        f"I swapped my card in place {thought.position} for {whose} card in place "
-        f"{thought.other_position}."
+        if yours:
+            return gettext(
+                "I gave you my %(mine)s and took your %(theirs)s. Oops, the %(theirs)s is more!",
+                **values,
+            )
+        return gettext(
+            "I gave %(name)s my %(mine)s and took %(name)s's %(theirs)s. "
+            "Oops, the %(theirs)s is more!",
+            name=names[other],
+            **values,
+        )
+    places = {"place": thought.position, "other_place": thought.other_position}
+    if yours:
+        return gettext(
+            "I swapped my card in place %(place)s for your card in place %(other_place)s.",
+            **places,
+        )
+    return gettext(
+        "I swapped my card in place %(place)s for %(name)s's card in place %(other_place)s.",
+        name=names[other],
+        **places,
     )

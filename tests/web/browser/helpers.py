@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
@@ -77,9 +78,10 @@ def no_axe_violations(page: Any) -> None:
     assert violations == [], [(v["id"], [n["html"] for n in v["nodes"]][:3]) for v in violations]
 
 
-def take_a_step(page: Any, call: bool = False) -> bool:
+def take_a_step(page: Any, call: bool = False, words: Callable[[str], str] = str) -> bool:
     """Play the child's next control, as a child who taps the first thing offered (and calls
-    "Rat-a-Tat-Cat!" when `call` says it is time)."""
+    "Rat-a-Tat-Cat!" when `call` says it is time). `words`: the controls' words in the page's
+    language (a Spanish child's page: the catalog's gettext)."""
     # A tap that opened a new page (a post sent before the script had taken the form) is
     # followed by nothing until that page has its styles: on a busy machine the controls are
     # measured before the stylesheet came and sit elsewhere a moment later, so a tap is lost.
@@ -101,13 +103,15 @@ def take_a_step(page: Any, call: bool = False) -> bool:
     if board.get_attribute("data-my-turn") != "yes":
         return False
     for selector in (
-        "button:text-is('Rat-a-Tat-Cat!')" if call else "button:text-is('Done')",
-        "button[aria-label^='Draw a card']",
+        f"button:text-is('{words('Rat-a-Tat-Cat!')}')"
+        if call
+        else f"button:text-is('{words('Done')}')",
+        f"button[aria-label^='{words('Draw a card from the DRAW pile')}']",
         ".my-line .card-button",
         ".other-lines .card-button",
-        "button:text-is('Done')",
-        "button:text-is('No thanks')",
-        "button:text-is('Put it on the DISCARD pile')",
+        f"button:text-is('{words('Done')}')",
+        f"button:text-is('{words('No thanks')}')",
+        f"button:text-is('{words('Put it on the DISCARD pile')}')",
     ):
         control = page.locator(selector).first
         if control.count() and control.is_visible() and control.is_enabled():

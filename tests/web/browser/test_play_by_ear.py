@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.support import Translations
 from flask import Flask
 from playwright.sync_api import expect
 
@@ -20,6 +23,8 @@ from tests.web.browser.helpers import child_context, take_a_step, wait_for_the_t
 from tests.web.browser.speech_stub import SPEECH_STUB
 from tests.web.conftest import MadeChild
 from tests.web.helpers.tables import game, set_level, start_table
+
+CATALOGS = Path(__file__).parents[3] / "classroom" / "translations"
 
 # Every sentence started, kept across the page's reloads (sessionStorage), and every set of
 # words the board showed on the child's turn, as it appeared.
@@ -68,7 +73,7 @@ def listen(page: Any) -> None:
     page.wait_for_function(QUIET, timeout=20_000)
 
 
-def snap(page: Any, stacks: list[int]) -> None:
+def snap(page: Any, stacks: list[int], words: Callable[[str], str] = str) -> None:
     for place, n in enumerate(stacks, start=1):
         card = page.locator(f".count-card[data-place='{place}']")
         while int(card.locator("input[data-cubes]").input_value()) < n:
@@ -76,15 +81,15 @@ def snap(page: Any, stacks: list[int]) -> None:
         while int(card.locator("input[data-cubes]").input_value()) > n:
             card.locator("[data-remove]").click()
     listen(page)
-    page.get_by_role("button", name="Snap the bar!").click()
+    page.get_by_role("button", name=words("Snap the bar!")).click()
 
 
-def type_total(page: Any, total: int) -> None:
+def type_total(page: Any, total: int, words: Callable[[str], str] = str) -> None:
     listen(page)
     for digit in str(total):
         page.locator(f"[data-key='{digit}']").click()
     listen(page)
-    page.get_by_role("button", name="That's my total").click()
+    page.get_by_role("button", name=words("That's my total")).click()
 
 
 # Each level with a way of adding up, and how many wrong tries the child makes before the
@@ -95,6 +100,61 @@ GAMES = [
     ("outside_peek", "cubes_and_total", 0),
     ("standard", "total", 1),
 ]
+
+
+def play_by_ear(
+    app: Flask, page: Any, table_id: int, wrong: int, words: Callable[[str], str] = str
+) -> list[str]:
+    """Play the game to its end as a child who listens before each tap (`wrong` miscounts
+    first; `words`: the page's language), and check that no step was cut off, none was said
+    twice in a row, and every set of words the board showed on the child's turn was said.
+    Every sentence said, in order."""
+    page.goto(f"/play/tables/{table_id}")
+    page.locator(".table-title").click()  # the first tap: the page may speak from now on
+    tries = 0
+    for step in range(400):
+        listen(page)
+        if page.locator("p.game-over").is_visible():
+            break
+        if page.locator("[data-counting] form").count():
+            line = [int(c) for c in game(app, table_id).lines[0]]
+            if page.locator("[data-cube-count]").count():
+                stacks = list(line)
+                if tries < wrong:
+                    stacks[0] += 1
+                tries += 1
+                snap(page, stacks, words)
+            else:
+                total = sum(line) + (1 if tries < wrong else 0)
+                tries += 1
+                type_total(page, total, words)
+            page.wait_for_load_state()
+            continue
+        remember = page.locator(".remember-button")
+        if remember.count() and remember.is_visible():
+            remember.click()
+            expect(page.locator("[data-board][data-outside-look]")).to_have_count(0)
+            continue
+        if not take_a_step(page, call=step > 10, words=words):
+            wait_for_the_table(page)
+    else:
+        raise AssertionError("the game did not end")
+    listen(page)
+    said = kept(page, "said")
+    # No step the child must take is cut off. The news of another player's move may be: it
+    # can arrive between the child's listening and their tap, and a tap is read at once
+    # (speech.js, say), as the child asked.
+    from classroom.tables.faces import COMPUTER_FACES
+
+    news = tuple(f"{face.name} " for faces in COMPUTER_FACES.values() for face in faces)
+    assert [line for line in kept(page, "cut") if not line.startswith(news)] == [], said
+    # Once: never the same sentence twice in a row (a step read again by a redraw).
+    repeats = [a for a, b in itertools.pairwise(said) if a == b]
+    assert repeats == [], said
+    # Every set of words the board showed on the child's turn was read by itself.
+    for words_shown in kept(page, "board"):
+        assert words_shown in said, (words_shown, said)
+    return said
 
 
 @pytest.mark.parametrize(("level", "scoring", "wrong"), GAMES)
@@ -113,51 +173,7 @@ def test_every_step_is_spoken_once_and_never_cut(
     context.add_init_script(SPEECH_STUB)
     context.add_init_script(KEEP)
     page = context.new_page()
-    page.goto(f"/play/tables/{table_id}")
-    page.locator(".table-title").click()  # the first tap: the page may speak from now on
-    tries = 0
-    for step in range(400):
-        listen(page)
-        if page.locator("p.game-over").is_visible():
-            break
-        if page.locator("[data-counting] form").count():
-            line = [int(c) for c in game(app, table_id).lines[0]]
-            if page.locator("[data-cube-count]").count():
-                stacks = list(line)
-                if tries < wrong:
-                    stacks[0] += 1
-                tries += 1
-                snap(page, stacks)
-            else:
-                total = sum(line) + (1 if tries < wrong else 0)
-                tries += 1
-                type_total(page, total)
-            page.wait_for_load_state()
-            continue
-        remember = page.locator(".remember-button")
-        if remember.count() and remember.is_visible():
-            remember.click()
-            expect(page.locator("[data-board][data-outside-look]")).to_have_count(0)
-            continue
-        if not take_a_step(page, call=step > 10):
-            wait_for_the_table(page)
-    else:
-        raise AssertionError("the game did not end")
-    listen(page)
-    said = kept(page, "said")
-    # No step the child must take is cut off. The news of another player's move may be: it
-    # can arrive between the child's listening and their tap, and a tap is read at once
-    # (speech.js, say), as the child asked.
-    from classroom.tables.faces import COMPUTER_FACES
-
-    news = tuple(f"{face.name} " for faces in COMPUTER_FACES.values() for face in faces)
-    assert [line for line in kept(page, "cut") if not line.startswith(news)] == [], said
-    # Once: never the same sentence twice in a row (a step read again by a redraw).
-    repeats = [a for a, b in itertools.pairwise(said) if a == b]
-    assert repeats == [], said
-    # Every set of words the board showed on the child's turn was read by itself.
-    for words in kept(page, "board"):
-        assert words in said, (words, said)
+    said = play_by_ear(app, page, table_id, wrong)
     expected = ["Your turn!", "It is Kitten's turn.", "The game is over!"]
     if level == "standard":
         expected.append("Remember these!")
@@ -172,3 +188,70 @@ def test_every_step_is_spoken_once_and_never_cut(
     for words in expected:
         assert any(words in line for line in said), (words, said)
     context.close()
+
+
+# The language and voice of every sentence started, kept across the page's reloads.
+KEEP_VOICES = """(() => {
+  let told = 0;
+  setInterval(() => {
+    const all = JSON.parse(sessionStorage.getItem('voices') || '[]');
+    window.__spoken.slice(told).forEach((r) => all.push([r.lang, r.voice, r.text]));
+    told = window.__spoken.length;
+    sessionStorage.setItem('voices', JSON.stringify(all));
+  }, 20);
+})();"""
+
+
+def test_a_spanish_child_hears_every_step_in_spanish(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild
+) -> None:
+    """One whole game (Standard, cubes then the total, one miscount) for a child whose pages
+    are in Spanish, on a device with an English and a Spanish voice: every step is said once,
+    uncut, in Spanish, with the Spanish voice and lang "es"."""
+    set_level(app, child, "standard", scoring="cubes_and_total", language="es")
+    table_id = start_table(app, [child], ["beginner"])
+    spanish = Translations.load(str(CATALOGS), ["es"])
+    context = child_context(chromium, app, live_server, child)
+    # A device with an English voice (its default) and a Spanish one; the utterance is a
+    # plain object here, as the browser's would refuse a voice that getVoices did not make.
+    context.add_init_script(
+        "window.__voices = [{name: 'English', lang: 'en-US', default: true, localService: true},"
+        " {name: 'Paulina', lang: 'es-MX', default: false, localService: true}];"
+        "window.SpeechSynthesisUtterance = class extends EventTarget {"
+        " constructor(text) { super(); this.text = text; this.lang = ''; this.voice = null; } };"
+    )
+    context.add_init_script(SPEECH_STUB)
+    context.add_init_script(KEEP)
+    context.add_init_script(KEEP_VOICES)
+    page = context.new_page()
+    said = play_by_ear(app, page, table_id, 1, spanish.gettext)
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expected = [
+        "¡Te toca!",
+        "Le toca a Kitten.",
+        "¡Recuerda estas cartas!",
+        "Pon cubos en tus cartas",
+        "¡Vamos a contar otra vez!",
+        "Mira la carta con la flecha.",
+        "¿Cuántos puntos?",
+        "¡Se acabó el juego!",
+    ]
+    for words in expected:
+        assert any(words in line for line in said), (words, said)
+    voices = json.loads(page.evaluate("() => sessionStorage.getItem('voices') || '[]'"))
+    assert voices and {(lang, voice) for lang, voice, _text in voices} == {("es-MX", "es-MX")}
+    english = {"Your turn!", "Remember these!", "The game is over!", "Let's count again!"}
+    assert not any(words in line for line in said for words in english), said
+    context.close()
+    # No voice listed at all (Debian's Chromium headless lists none): the words still say
+    # they are Spanish, for the device's own Spanish voice, and no voice is chosen for them.
+    bare = child_context(chromium, app, live_server, child)
+    bare.add_init_script(SPEECH_STUB)
+    page = bare.new_page()
+    page.goto("/me")
+    page.locator("[data-read-page]").first.click()
+    page.wait_for_function("() => window.__spoken.length > 0")
+    spoken = page.evaluate("() => window.__spoken")
+    assert {(r["lang"], r["voice"]) for r in spoken} == {("es", None)}, spoken
+    assert spoken[0]["text"].startswith("¡Hola, Mia K.!"), spoken
+    bare.close()

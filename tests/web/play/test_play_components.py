@@ -16,7 +16,14 @@ import pytest
 from flask import Flask, render_template_string
 
 ROOT = Path(__file__).resolve().parents[3]
-CARD_FILES = [f"{n}.svg" for n in range(10)] + ["peek.svg", "swap.svg", "draw2.svg", "back.svg"]
+POWERS = ["peek", "swap", "draw2"]
+# The power cards in Spanish carry their Spanish words (docs/languages.md).
+CARD_FILES = (
+    [f"{n}.svg" for n in range(10)]
+    + [f"{p}.svg" for p in POWERS]
+    + [f"{p}-es.svg" for p in POWERS]
+    + ["back.svg"]
+)
 IMPORTS = (
     '{% from "play/_cards.html" import card, card_name %}'
     '{% from "play/_cubes.html" import count_cards, cube_bar, bars_side_by_side, type_total %}'
@@ -353,7 +360,8 @@ def test_every_card_s_picture_file_exists_and_a_news_line_names_it(app: Flask) -
 
     for value in range(13):
         assert f"{card_file(value)}.svg" in CARD_FILES
-    assert card_file(12) == "draw2"
+        assert f"{card_file(value, 'es')}.svg" in CARD_FILES
+    assert card_file(12) == "draw2" and card_file(12, "es") == "draw2-es"
     with app.app_context():
         line = news_line(StoryLine("Kitten took the DRAW 2", card=12, seat=1))
         assert path_of(line["card_src"]) == "/static/cards/draw2.svg" and "picture_src" not in line
