@@ -2,10 +2,11 @@
 
 `choices.describe_choice` judges one choice against what the child could have known (R13);
 the play side stores its facts with every move, and its looks, counts and round results as
-`records`. The measures (`comparison`, `memory`, `counting`, `calling`), `trends`,
-`readiness`, the dashboard row (`summary.child_summary`) and the class grid (`grid.pair_grid`)
-take sequences of those records. `simulate` plays children with known habits through the
-engine (validation, demo data). docs/insights.md describes every measure.
+`records`, made by `recording`. The measures (`comparison`, `memory`, `counting`,
+`calling`), `trends`, `readiness`, the dashboard row (`summary.child_summary`) and the class
+grid (`grid.pair_grid`) take sequences of those records. `simulate` plays children with known
+habits (classroom/game/players/habits.py) through the engine (validation, demo data).
+docs/insights.md describes every measure.
 """
 
 from .choices import ChoiceFacts, ChoiceKind, Outcome, describe_choice

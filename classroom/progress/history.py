@@ -15,17 +15,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from itertools import chain
-from typing import Any
 
 from classroom.assignments import Assignment
 from classroom.extensions import db
 from classroom.game import Level
-from classroom.insights.simulate import Habit, HabitPlayer, Recorded, play_game
+from classroom.game.players.habits import Habit, HabitPlayer
+from classroom.insights.simulate import Recorded, play_game
 from classroom.models import Classroom
 from classroom.zones import DEFAULT_ZONE, zone
 
 from .keep import monday_of, record
-from .records import Record, row_values
+from .records import Record, row_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,20 +147,13 @@ def play_child(
     return out
 
 
-def rows_of(recorded: Recorded, class_id: int) -> Iterator[tuple[type, dict[str, Any]]]:
-    """The rows the play side would have written for these records."""
+def write_recorded(recorded: Recorded, class_id: int) -> int:
+    """Write one child's records as the rows the play side writes (at no table), with their
+    tallies (keep.record, as a move writes them); returns the tallies changed."""
     records: Iterator[Record] = chain(
         recorded.choices, recorded.looks, recorded.counts, recorded.rounds
     )
-    for one in records:
-        yield row_values(one, class_id)
-
-
-def write_recorded(recorded: Recorded, class_id: int) -> int:
-    """Write one child's records as rows, with their tallies (keep.record, as a move writes
-    them); returns the tallies changed."""
-    rows = [model(**values) for model, values in rows_of(recorded, class_id)]
-    return record(db.session, rows)
+    return record(db.session, [row_of(one, class_id) for one in records])
 
 
 def fill_history(

@@ -43,8 +43,11 @@ def record_of(row: Row) -> Record:
     return record
 
 
-def row_values(record: Record, class_id: int) -> tuple[type, dict[str, Any]]:
-    """The row model and columns the play side writes for a record, at no table."""
+def row_values(
+    record: Record, class_id: int, table_id: int | None = None
+) -> tuple[type, dict[str, Any]]:
+    """The row model and columns the play side writes for a record (at no table: simulated
+    history)."""
     if isinstance(record, ChoiceRecord):
         model: type = ChoiceRow
         values = choice_columns(record.facts)
@@ -58,10 +61,17 @@ def row_values(record: Record, class_id: int) -> tuple[type, dict[str, Any]]:
     values |= {
         "child_id": record.child_id,
         "class_id": class_id,
-        "table_id": None,
+        "table_id": table_id,
         "created_at": record.when,
     }
     return model, values
+
+
+def row_of(record: Record, class_id: int, table_id: int | None = None) -> Row:
+    """The unsaved row the play side writes for a record, of a class, at a table or none."""
+    model, values = row_values(record, class_id, table_id)
+    row: Row = model(**values)
+    return row
 
 
 def choice_columns(facts: ChoiceFacts) -> dict[str, Any]:

@@ -14,8 +14,10 @@ from sqlalchemy import bindparam, select
 
 from classroom.extensions import db
 from classroom.game import Game
+from classroom.insights.recording import count_record, stacks_match
 from classroom.models import Child, CountRow, PlayTable, TableSeat, TableStatus
 from classroom.progress.keep import record
+from classroom.progress.records import row_of
 
 from .clock import computer_pace, now
 from .errors import TableError
@@ -121,11 +123,6 @@ def _scorings_query() -> Any:
     )
 
 
-def stacks_match(numerals: Sequence[int], stacks: Sequence[int | None]) -> bool:
-    """Does every card carry as many cubes as it says (none on a 0)?"""
-    return all((n or 0) == (c or 0) for n, c in zip(numerals, stacks, strict=True))
-
-
 def record_count(
     table_id: int,
     seat: int,
@@ -168,7 +165,7 @@ def record_count(
                 pending["corrected"] = stacks_match(numerals, counted)
             if scoring_of(seat_row, table) == "cubes_and_total":
                 return _keep(table, seat_row, pending | {"cubes_done": True}, Counted.NEXT)
-            _finish_count(table, game, seat_row, numerals, pending)
+            _finish_count(table, game, seat_row, pending)
             return Counted.SHOWN if _cubes_stayed_wrong(pending) else Counted.DONE
         if total is None or not 0 <= total <= 999:
             raise TableError("Type your total with the numbers")
@@ -177,7 +174,7 @@ def record_count(
             pending["first_total"] = total
             if not right:
                 return _keep(table, seat_row, pending | {"total_hint": True})
-        _finish_count(table, game, seat_row, numerals, pending)
+        _finish_count(table, game, seat_row, pending)
         return Counted.DONE if right and not _cubes_stayed_wrong(pending) else Counted.SHOWN
 
     result: Counted = retried(attempt)
@@ -205,26 +202,22 @@ def _finish_count(
     table: PlayTable,
     game: Game,
     seat_row: TableSeat,
-    numerals: list[int],
     pending: dict[str, Any],
 ) -> None:
+    """The child's count is done: its row (recording.count_record), and the table moves on."""
     assert seat_row.child_id is not None
     round_number = game.round_number
-    row = CountRow(
+    counted = count_record(
+        game,
+        seat_row.seat,
+        first_cubes=pending.get("first_cubes"),
+        first_total=pending.get("first_total"),
+        fixed=bool(pending.get("corrected")),
+        when=now(),
+        game_id=table.id,
         child_id=seat_row.child_id,
-        class_id=table.class_id,
-        table_id=table.id,
-        round_number=round_number,
-        level=table.level,
-        numerals=numerals,
-        cubes=list(pending.get("first_cubes") or [None] * len(numerals)),
-        typed_total=pending.get("first_total"),
-        true_total=sum(numerals),
-        # A hint said a stack did not match and the child fixed it (the cubes' own measure).
-        corrected_by_hint=bool(pending.get("cube_hint")) and bool(pending.get("corrected")),
-        cube_hint=bool(pending.get("cube_hint")),
-        total_hint=bool(pending.get("total_hint")),
     )
+    row = row_of(counted, table.class_id, table.id)
     status, events = after_round(table, game, counted=[seat_row.seat])
     expected = table.version
     seat_row.counted_round = round_number

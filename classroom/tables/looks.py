@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from classroom.extensions import db
-from classroom.models import LookRow, TableStatus
+from classroom.insights.recording import look_record
+from classroom.models import TableStatus
 from classroom.progress.keep import record
+from classroom.progress.records import row_of
 
+from .clock import now
 from .errors import TableError
 from .loading import game_of, load_table
 
@@ -23,19 +26,9 @@ def look(table_id: int, seat: int, position: int) -> int:
     seat_row = table.seats[seat]
     if seat_row.child_id is not None:
         view = game.view(seat)
-        record(
-            db.session,
-            [
-                LookRow(
-                    child_id=seat_row.child_id,
-                    class_id=table.class_id,
-                    table_id=table.id,
-                    round_number=view.round_number,
-                    turn_number=view.turn_number,
-                    position=position,
-                    level=table.level,
-                )
-            ],
+        looked = look_record(
+            view, position, when=now(), game_id=table.id, child_id=seat_row.child_id
         )
+        record(db.session, [row_of(looked, table.class_id, table.id)])
         db.session.commit()
     return int(card)

@@ -26,19 +26,18 @@ from sqlalchemy.orm.attributes import set_committed_value
 from classroom.extensions import db
 from classroom.game import Action, Event, EventKind, Game
 from classroom.game.players.talk import Thought, think
-from classroom.insights.choices import describe_choice
+from classroom.insights import ChoiceRecord, describe_choice
+from classroom.insights.recording import round_records
 from classroom.models import (
-    ChoiceRow,
     Classroom,
     ComputerChoiceRow,
     PlayTable,
-    RoundRow,
     TableEvent,
     TableSeat,
     TableStatus,
 )
 from classroom.progress.keep import TALLIED, record
-from classroom.progress.records import choice_columns
+from classroom.progress.records import row_of
 from classroom.transactions import commit_keeping_rows
 
 from .clock import computer_pace, now
@@ -250,15 +249,8 @@ def move(
         if facts.placed_lower:
             # Told to this seat only (GoodChoice.for_seat): its page cheers the choice.
             good = GoodChoice(seat)
-        rows.append(
-            ChoiceRow(
-                child_id=seat_row.child_id,
-                class_id=table.class_id,
-                table_id=table.id,
-                created_at=when,
-                **choice_columns(facts),
-            )
-        )
+        choice = ChoiceRecord(facts, when, table.id, seat_row.child_id)
+        rows.append(row_of(choice, table.class_id, table.id))
     elif personality is not None:
         rows.append(
             ComputerChoiceRow(
@@ -296,23 +288,10 @@ def seats_that_count(table: PlayTable, game: Game) -> list[TableSeat]:
     ]
 
 
-def _round_rows(table: PlayTable, game: Game, when: datetime) -> list[RoundRow]:
-    scores = game.round_scores()
-    winners = set(game.round_winners())
-    return [
-        RoundRow(
-            child_id=s.child_id,
-            class_id=table.class_id,
-            table_id=table.id,
-            created_at=when,
-            round_number=game.round_number,
-            level=table.level,
-            score=scores[s.seat],
-            won=s.seat in winners,
-            called=game.caller == s.seat,
-        )
-        for s in seats_that_count(table, game)
-    ]
+def _round_rows(table: PlayTable, game: Game, when: datetime) -> list[Any]:
+    children = {s.seat: s.child_id for s in seats_that_count(table, game) if s.child_id is not None}
+    records = round_records(game, children, when=when, game_id=table.id)
+    return [row_of(one, table.class_id, table.id) for one in records]
 
 
 def after_round(

@@ -13,8 +13,10 @@ from sqlalchemy import select, update
 
 from classroom.extensions import db
 from classroom.game import EventKind, Game
+from classroom.insights.recording import look_record
 from classroom.models import ChoiceRow, LookRow, PlayTable, TableSeat, now
 from classroom.progress.keep import record
+from classroom.progress.records import row_of
 
 LOOK_SECONDS = 10  # the cards stay face up this long, unless the child taps "I remember"
 
@@ -98,15 +100,12 @@ def record_look(
     if seat_row.child_id is not None:
         view = game.view(seat_row.seat)
         looks = [
-            LookRow(
-                child_id=seat_row.child_id,
-                class_id=table.class_id,
-                table_id=table.id,
-                created_at=when,
-                round_number=view.round_number,
-                turn_number=view.turn_number,
-                position=position,
-                level=table.level,
+            row_of(
+                look_record(
+                    view, position, when=when, game_id=table.id, child_id=seat_row.child_id
+                ),
+                table.class_id,
+                table.id,
             )
             for position in sorted(cards)
         ]

@@ -8,20 +8,13 @@ import json
 import pytest
 
 from classroom.game import Level
+from classroom.game.players.habits import Habit, HabitPlayer
 from classroom.insights.choices import ChoiceKind, Outcome
 from classroom.insights.measures import MIN_GROUP, FlagKind, Rate
 from classroom.insights.memory import looks_per_turn
 from classroom.insights.readiness import Move
 from classroom.insights.records import ChoiceRecord, CountRecord
-from classroom.insights.simulate import (
-    Habit,
-    HabitPlayer,
-    flags_of,
-    games_needed,
-    play_habit,
-    shows_at,
-    told_apart,
-)
+from classroom.insights.simulate import flags_of, games_needed, play_habit, shows_at, told_apart
 from classroom.insights.summary import ChildSummary, child_summary
 
 GAMES = 20

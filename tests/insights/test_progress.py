@@ -5,12 +5,13 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from classroom.game import Level
+from classroom.game.players.habits import Habit
 from classroom.insights import Outcome
 from classroom.insights.grid import pair_grid
 from classroom.insights.measures import FlagKind
 from classroom.insights.readiness import Move, readiness
 from classroom.insights.records import ChoiceRecord
-from classroom.insights.simulate import START, Habit, play_habit
+from classroom.insights.simulate import START, play_habit
 from classroom.insights.summary import Trend, child_summary, trend
 from classroom.insights.trends import in_range, mondays, weekly
 

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from classroom.game import Level
+from classroom.game.players.habits import Habit
 from classroom.insights.comparison import WeeklyExample
 from classroom.insights.grid import pair_grid, pair_grid_of
 from classroom.insights.records import ChoiceRecord
-from classroom.insights.simulate import Habit, Recorded, play_habit
+from classroom.insights.simulate import Recorded, play_habit
 from classroom.insights.summary import child_summary, summary_of
 from classroom.insights.tallies import Sums, Tally, tally, within
 from classroom.insights.trends import weekly, weekly_of

@@ -9,6 +9,7 @@ from statistics import NormalDist
 
 import pytest
 
+from classroom.game.players.habits import Habit
 from classroom.insights import Outcome
 from classroom.insights.discrimination import (
     KEEPS,
@@ -21,7 +22,7 @@ from classroom.insights.discrimination import (
 )
 from classroom.insights.measures import MIN_GROUP
 from classroom.insights.readiness import Move
-from classroom.insights.simulate import Habit, habit_summary, play_habit
+from classroom.insights.simulate import habit_summary, play_habit
 
 from .factories import compare
 

@@ -223,7 +223,7 @@ def test_the_choices_csv_has_a_date_and_a_local_time_a_spreadsheet_reads(
     spreadsheet reads as a date and a time (issue 40)."""
     from datetime import datetime
 
-    from classroom.insights.simulate import Habit
+    from classroom.game.players.habits import Habit
     from tests.web.helpers.habits import play
 
     with app.app_context():

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import update
 
 from classroom.extensions import db
-from classroom.insights.simulate import Habit
+from classroom.game.players.habits import Habit
 from classroom.models import AssignmentChange, Child
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.helpers.habits import names_and_reasons, play

@@ -15,7 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from classroom.game import Level
-from classroom.insights.simulate import Habit
+from classroom.game.players.habits import Habit
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.helpers.habits import names_and_reasons, play, today
 

@@ -10,7 +10,8 @@ from flask.testing import FlaskClient
 
 from classroom.extensions import db
 from classroom.game import Game
-from classroom.insights.simulate import Habit, HabitPlayer, Recorded, play_game
+from classroom.game.players.habits import Habit, HabitPlayer
+from classroom.insights.simulate import Recorded, play_game
 from classroom.progress.history import write_recorded
 from classroom.tables.counting import count_step
 from classroom.tables.loading import game_of, load_table

@@ -7,7 +7,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from flask import Flask
 
 from classroom.extensions import db
-from classroom.insights.simulate import Habit, HabitPlayer, Recorded, play_game
+from classroom.game.players.habits import Habit, HabitPlayer
+from classroom.insights.simulate import Recorded, play_game
 from classroom.progress.history import write_recorded
 from tests.web.conftest import MadeChild, MadeClass
 

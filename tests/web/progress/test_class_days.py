@@ -15,7 +15,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import delete, event, select
 
 from classroom.extensions import db
-from classroom.insights.simulate import Habit, HabitPlayer, play_game
+from classroom.game.players.habits import Habit, HabitPlayer
+from classroom.insights.simulate import play_game
 from classroom.models import Classroom, DailyTally
 from classroom.progress import DateRange, activity_today, overview
 from classroom.progress.keep import record

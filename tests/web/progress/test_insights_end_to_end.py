@@ -16,8 +16,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from classroom.extensions import db
+from classroom.game.players.habits import Habit, HabitPlayer
 from classroom.insights import child_summary
-from classroom.insights.simulate import Habit, HabitPlayer
 from classroom.models import Child, ChoiceRow, CountRow, DailyTally, LookRow, RoundRow
 from classroom.progress.keep import rebuild
 from classroom.progress.records import record_of

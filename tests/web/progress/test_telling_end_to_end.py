@@ -14,8 +14,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from classroom.game.players.habits import Habit, HabitPlayer
 from classroom.insights.discrimination import NOT_YET, TELLS
-from classroom.insights.simulate import Habit, HabitPlayer
 from classroom.tables import seating
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.helpers.habits import play_habits

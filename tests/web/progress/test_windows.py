@@ -11,7 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from classroom.extensions import db
-from classroom.insights.simulate import Habit, HabitPlayer, play_game
+from classroom.game.players.habits import Habit, HabitPlayer
+from classroom.insights.simulate import play_game
 from classroom.models import Classroom
 from classroom.progress import DateRange, overview
 from classroom.progress.history import write_recorded
