@@ -72,3 +72,11 @@ def test_an_edited_file_gets_a_new_version_and_a_missing_one_none(
 
         assert url_for("static", filename="pictures/owl.svg").endswith(f"?v={after}")
         assert url_for("static", filename="pictures/nobody.svg") == "/static/pictures/nobody.svg"
+
+
+def test_axe_core_is_not_served_it_is_the_tests_own(client: FlaskClient) -> None:
+    """axe-core (tests/web/browser/vendor) is for the accessibility tests only: no visitor
+    gets it from the app."""
+    assert client.get("/static/vendor/axe-core/axe.min.js").status_code == 404
+    assert client.get("/static/vendor/axe-core/LICENSE").status_code == 404
+    assert client.get("/static/vendor/chart.js/chart.umd.min.js").status_code == 200
