@@ -122,8 +122,3 @@ def ago(when: datetime, now: datetime | None = None, time_zone: str = DEFAULT_ZO
 def long_date(day: date) -> str:
     """ "Monday 23 November"."""
     return f"{day:%A %-d %B}"
-
-
-def times(count: int) -> str:
-    """ "once", "twice", "5 times"."""
-    return "once" if count == 1 else "twice" if count == 2 else f"{count} times"

@@ -12,7 +12,7 @@ docs/insights.md describes every measure.
 from .choices import ChoiceFacts, ChoiceKind, Outcome, describe_choice
 from .grid import PairGrid, pair_grid
 from .measures import Flag, FlagKind, Mean, Rate
-from .readiness import Move, Recommendation, readiness
+from .readiness import Move, Recommendation, readiness_of
 from .records import ChoiceRecord, CountRecord, LookRecord, RoundRecord, iso_week
 from .summary import ChildSummary, Trend, child_summary
 from .trends import WeekPoint, weekly
@@ -39,6 +39,6 @@ __all__ = [
     "describe_choice",
     "iso_week",
     "pair_grid",
-    "readiness",
+    "readiness_of",
     "weekly",
 ]

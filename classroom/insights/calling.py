@@ -22,11 +22,9 @@ about 5 times or more.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .measures import CHANCE_SCALE, MIN_CALLS, Flag, FlagKind, Rate
-from .records import ChoiceRecord, RoundRecord
 from .tallies import Sums
 
 # The calling flag: calls made while lowest and called rounds won, together, at odds under
@@ -45,11 +43,6 @@ class Calling:
     flag: Flag | None
     chance: float | None = None  # the chance of being lowest at the call's table, averaged
     bar: float | None = None  # the flag's bar for both shares together (see CALL_ODDS)
-
-
-def calling(choices: Iterable[ChoiceRecord], rounds: Iterable[RoundRecord] = ()) -> Calling:
-    """How well the child's calls were timed: lowest at the call, and won the round."""
-    return calling_of(Sums.of(choices, rounds=rounds))
 
 
 def calling_of(sums: Sums) -> Calling:

@@ -66,43 +66,14 @@ def judged(choices: Iterable[ChoiceRecord]) -> list[ChoiceRecord]:
     return [c for c in choices if is_judged(c.facts)]
 
 
-def comparison_accuracy(choices: Iterable[ChoiceRecord], minimum: int = MIN_COMPARISONS) -> Rate:
-    """Judged comparisons answered right (replaced a higher known card)."""
-    return Sums.of(choices).rate("cmp", minimum)
-
-
-def best_share(choices: Iterable[ChoiceRecord], minimum: int = MIN_COMPARISONS) -> Rate:
-    """Judged comparisons where the child replaced the highest known card (BEST)."""
-    return Sums.of(choices).rate("best", minimum)
-
-
-def accuracy_by_distance(
-    choices: Iterable[ChoiceRecord], minimum: int = MIN_GROUP
-) -> dict[str, Rate]:
-    """Comparison accuracy for each distance group "1", "2", "3", "4+"."""
-    return by_distance_of(Sums.of(choices), minimum)
-
-
 def by_distance_of(sums: Sums, minimum: int = MIN_GROUP) -> dict[str, Rate]:
     """Comparison accuracy for each distance group, from tallies."""
     return {group: sums.rate(f"dist:{group}", minimum) for group in DISTANCES}
 
 
-def accuracy_by_family(
-    choices: Iterable[ChoiceRecord], minimum: int = MIN_GROUP
-) -> dict[str, Rate]:
-    """Comparison accuracy for each family pair "cat-cat", "cat-rat", "rat-rat"."""
-    return by_family_of(Sums.of(choices), minimum)
-
-
 def by_family_of(sums: Sums, minimum: int = MIN_GROUP) -> dict[str, Rate]:
     """Comparison accuracy for each family pair, from tallies."""
     return {pair: sums.rate(f"fam:{pair}", minimum) for pair in FAMILY_PAIRS}
-
-
-def accuracy_by_ratio(choices: Iterable[ChoiceRecord], minimum: int = MIN_GROUP) -> dict[str, Rate]:
-    """Comparison accuracy for each ratio group "far", "between", "close" (RATIO_WORDS)."""
-    return by_ratio_of(Sums.of(choices), minimum)
 
 
 def by_ratio_of(sums: Sums, minimum: int = MIN_GROUP) -> dict[str, Rate]:
@@ -116,11 +87,6 @@ class Errors:
 
     omission: Rate  # threw the card away though a known card was higher
     commission: Rate  # put the card on a known card that was not higher
-
-
-def errors(choices: Iterable[ChoiceRecord], minimum: int = MIN_COMPARISONS) -> Errors:
-    """Omissions and commissions among the comparisons."""
-    return errors_of(Sums.of(choices), minimum)
 
 
 def errors_of(sums: Sums, minimum: int = MIN_COMPARISONS) -> Errors:
@@ -321,17 +287,6 @@ def pattern_of(sums: Sums) -> bool:
     families = by_family_of(sums)
     same, expected = matched(strata_of(sums))
     return cat_pattern(families["cat-cat"], families["cat-rat"], same, expected)
-
-
-def chance_of_misses(group: Rate, other: Rate) -> float:
-    """One-sided Fisher exact test: how likely `group` holds this many misses by chance alone.
-
-    The chance that `group` would hold this many of all the misses or more, were the misses
-    spread at random over both groups' chances.
-    """
-    return _upper_tail([_hypergeometric(group.misses, group.chances, other.misses, other.chances)])[
-        group.misses
-    ]
 
 
 def chance_of_misses_matched(strata: dict[str, Stratum]) -> float:

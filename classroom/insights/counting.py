@@ -10,11 +10,9 @@ random gets next to nothing right (docs/insights.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .measures import MIN_CUBES, MIN_NUMERAL, MIN_TOTALS, Flag, FlagKind, Mean, Rate, rate
-from .records import CountRecord
 from .tallies import NUMERALS, Sums
 
 __all__ = ["NUMERALS"]  # its home is tallies.py
@@ -32,21 +30,6 @@ class Numerals:
     per_numeral: dict[int, Rate]
     miscounted: tuple[int, ...]  # numerals with enough stacks that are right too seldom
     flag: Flag | None
-
-
-def stacks(counts: Iterable[CountRecord]) -> list[tuple[int, int]]:
-    """Every judged (numeral, cubes) stack: numerals 1-9 where counting was asked."""
-    return [
-        (numeral, cubes)
-        for count in counts
-        for numeral, cubes in zip(count.numerals, count.cubes, strict=True)
-        if cubes is not None and numeral in NUMERALS
-    ]
-
-
-def numerals(counts: Iterable[CountRecord]) -> Numerals:
-    """Cubes placed per numeral: how often the stack matched the numeral, and which numerals not."""
-    return numerals_of(Sums.of(counts=counts))
 
 
 def numerals_of(sums: Sums) -> Numerals:
@@ -76,11 +59,6 @@ class Adding:
     flag: Flag | None
 
 
-def adding(counts: Iterable[CountRecord]) -> Adding:
-    """The typed total against the true total, where typing was asked."""
-    return adding_of(Sums.of(counts=counts))
-
-
 def adding_of(sums: Sums) -> Adding:
     """Typed totals against true totals, from tallies."""
     exact = sums.rate("total", MIN_TOTALS)
@@ -101,11 +79,6 @@ class Hints:
 
     cubes: Rate  # rounds counted with cubes where a stack did not match at first
     total: Rate  # rounds with a typed total where the first total was wrong
-
-
-def hints(counts: Iterable[CountRecord]) -> Hints:
-    """Rounds where "count again" was shown, for cubes and for the total."""
-    return hints_of(Sums.of(counts=counts))
 
 
 def hints_of(sums: Sums) -> Hints:

@@ -29,13 +29,11 @@ card is no mistake); they would count as hits and false alarms whatever the chil
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from math import inf, isinf, sqrt
 from statistics import NormalDist
 
 from .measures import MIN_COMPARISONS, MIN_GROUP, Rate
-from .records import ChoiceRecord
 from .tallies import DISTANCES, Sums, trial_counts, trial_of
 
 # Their home is tallies.py (every count is made there); named here, where they are described.
@@ -260,11 +258,6 @@ def discrimination_of(sums: Sums) -> Discrimination:
     return _of(sums)
 
 
-def discrimination(choices: Iterable[ChoiceRecord]) -> Discrimination:
-    """The child's discrimination over every drawn card compared."""
-    return discrimination_of(Sums.of(choices))
-
-
 def by_distance_of(sums: Sums) -> dict[str, Discrimination]:
     """Discrimination per distance group "1", "2", "3", "4+" (the distance between the card in
     hand and the highest known card, whichever was higher)."""
@@ -336,8 +329,3 @@ def telling_of(sums: Sums, accuracy: Rate | None = None) -> Telling:
     return Telling(
         discrimination_of(sums), near_of(sums), by_distance_of(sums), by_family_of(sums), accuracy
     )
-
-
-def telling(choices: Iterable[ChoiceRecord]) -> Telling:
-    """Every discrimination figure of a child's choices."""
-    return telling_of(Sums.of(choices))

@@ -26,7 +26,7 @@ from .measures import (
     Rate,
     rate,
 )
-from .records import ChoiceRecord, LookRecord
+from .records import ChoiceRecord
 from .tallies import (
     LOW_CARD,
     PEEK_LEVELS,
@@ -43,11 +43,6 @@ __all__ = ["LOW_CARD", "PEEK_LEVELS", "contradicted", "memory_decided"]
 
 MEMORY_SLIPS = 0.1  # the memory flag: at least this share of memory choices contradicted...
 MEMORY_SLIPS_AT_LEAST = 2  # ...and at least this many of them
-
-
-def looks_per_turn(choices: Iterable[ChoiceRecord], looks: Iterable[LookRecord]) -> Mean:
-    """Looks at own cards per turn, at the Peek levels (a turn starts with a SOURCE choice)."""
-    return looks_per_turn_of(Sums.of(choices, looks))
 
 
 def looks_per_turn_of(sums: Sums) -> Mean:
@@ -132,11 +127,6 @@ def memory_of(sums: Sums, found: Sequence[Example], *, cat_versus_rat: bool = Fa
             common,
         )
     return Memory(held, tuple(found), flag, left_out)
-
-
-def swap_targeting(choices: Iterable[ChoiceRecord]) -> Rate:
-    """SWAPs made (away from Ultra-Peek) that took a known low card, lower than the one given."""
-    return swap_targeting_of(Sums.of(choices))
 
 
 def swap_targeting_of(sums: Sums) -> Rate:

@@ -111,16 +111,6 @@ class CheckItem:
             return f"Find {NUMBER_NAMES[self.target]}."
         return self.words()
 
-    def as_dict(self) -> dict[str, object]:
-        """The item as JSON-safe values (kept with each answer)."""
-        return {
-            "number": self.number,
-            "kind": self.kind.value,
-            "target": self.target,
-            "choices": list(self.choices),
-            "line_max": self.line_max,
-        }
-
 
 def make_check(seed: int, line_max: int = 10) -> tuple[CheckItem, ...]:
     """The items of one check, dealt from `seed`: the line, then "Which is more?", then "Find".
@@ -153,19 +143,6 @@ def make_check(seed: int, line_max: int = 10) -> tuple[CheckItem, ...]:
         rng.shuffle(shown)
         items.append(CheckItem(len(items), ItemKind.FIND, target, tuple(shown), 0))
     return tuple(items)
-
-
-def item_from_dict(data: dict[str, object]) -> CheckItem:
-    """The item that `CheckItem.as_dict` wrote."""
-    choices = data["choices"]
-    assert isinstance(choices, list)
-    return CheckItem(
-        number=int(str(data["number"])),
-        kind=ItemKind(str(data["kind"])),
-        target=int(str(data["target"])),
-        choices=tuple(int(c) for c in choices),
-        line_max=int(str(data["line_max"])),
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,11 +332,6 @@ class CheckResult:
     by_distance: dict[int, Rate]
     distance_effect: float | None
     found: Rate
-
-    @property
-    def complete(self) -> bool:
-        """Every item answered."""
-        return self.answered == self.items
 
     @property
     def comparisons_above_chance(self) -> bool:

@@ -18,7 +18,7 @@ level (what tapping at random would have got right):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
@@ -29,8 +29,7 @@ from .comparison import by_family_of, pattern_of
 from .discrimination import telling_of
 from .measures import MIN_GROUP, MIN_READINESS, Rate, rate
 from .memory import contradictions_of, memory_of
-from .records import ChoiceRecord
-from .tallies import Sums, Tally, tally, within
+from .tallies import Sums, Tally, within
 
 UP_ACCURACY = 0.85
 UP_CAT_CAT = 0.75
@@ -76,13 +75,6 @@ def near_of(sums: Sums) -> Rate:
     return rate(sum(r.hits for r in groups), sum(r.chances for r in groups), MIN_GROUP).with_chance(
         sum(r.chance or 0.0 for r in groups)
     )
-
-
-def readiness(
-    level: Level | str, choices: Sequence[ChoiceRecord], *, today: date, weeks: int = 2
-) -> Recommendation:
-    """Move up, stay or move down, from the recent choices at the child's level."""
-    return readiness_of(level, tally(choices), today=today, weeks=weeks)
 
 
 def readiness_of(

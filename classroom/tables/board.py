@@ -399,8 +399,8 @@ def prompt_for(controls: Controls, hand: Card | None, chosen_swap: int | None = 
 
 def series_words(options: Options, round_number: int) -> str:
     """Where a game of several rounds stands, in the teacher's words (RULES.md R12): "Round 2
-    of 3", "Round 2, to 100 points: ...", "Round 2, until you end the game"; "" for a game of
-    one round."""
+    of 3", "Round 2, to 100 points: ..."; "" for a game of one round. "Until the bell" is a
+    game of rounds the teacher ends by hand (the tables page's "End this game")."""
     if options.series is Series.LIMIT:
         if options.limit_ending is LimitEnding.FIRST_TO_LIMIT:
             rule = f"the game ends when a player's total reaches {options.limit} points"
@@ -410,8 +410,6 @@ def series_words(options: Options, round_number: int) -> str:
                 "the last one left wins"
             )
         return f"Round {round_number}, to {options.limit} points: {rule}."
-    if options.series is Series.BELL:
-        return f"Round {round_number}, until you end the game (the round in play finishes first)."
     if options.rounds_to_play is not None:
         return f"Round {round_number} of {options.rounds_to_play}"
     return ""

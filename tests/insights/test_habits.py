@@ -11,11 +11,12 @@ from classroom.game import Level
 from classroom.game.players.habits import Habit, HabitPlayer
 from classroom.insights.choices import ChoiceKind, Outcome
 from classroom.insights.measures import MIN_GROUP, FlagKind, Rate
-from classroom.insights.memory import looks_per_turn
+from classroom.insights.memory import looks_per_turn_of
 from classroom.insights.readiness import Move
 from classroom.insights.records import ChoiceRecord, CountRecord
 from classroom.insights.simulate import flags_of, games_needed, play_habit, shows_at, told_apart
 from classroom.insights.summary import ChildSummary, child_summary
+from classroom.insights.tallies import Sums
 
 GAMES = 20
 LEVELS = [level.value for level in Level]
@@ -48,8 +49,8 @@ def test_forgetting_cannot_show_where_every_own_card_is_on_screen(level: str) ->
     assert flags_of(forgetful, level) == frozenset()
     if level == "peek":
         correct = play_habit(Habit.CORRECT, level, GAMES, seed=0)
-        more = looks_per_turn(forgetful.choices, forgetful.looks).value
-        fewer = looks_per_turn(correct.choices, correct.looks).value
+        more = looks_per_turn_of(Sums.of(forgetful.choices, forgetful.looks)).value
+        fewer = looks_per_turn_of(Sums.of(correct.choices, correct.looks)).value
         assert more is not None and fewer is not None and more > 2 * fewer
 
 

@@ -7,24 +7,22 @@ import pytest
 
 from classroom.game import ActionKind
 from classroom.insights import ChoiceKind, Outcome
-from classroom.insights.calling import calling
+from classroom.insights.calling import calling_of
 from classroom.insights.comparison import (
-    accuracy_by_distance,
-    accuracy_by_family,
-    accuracy_by_ratio,
-    best_share,
+    Stratum,
+    by_distance_of,
+    by_family_of,
+    by_ratio_of,
     cat_versus_rat,
-    chance_of_misses,
     chance_of_misses_matched,
-    comparison_accuracy,
     distance_group,
-    errors,
+    errors_of,
     example_text,
     examples,
     examples_per_week,
     strata_of,
 )
-from classroom.insights.counting import adding, numerals
+from classroom.insights.counting import adding_of, numerals_of
 from classroom.insights.measures import (
     MIN_CALLS,
     MIN_COMPARISONS,
@@ -36,7 +34,7 @@ from classroom.insights.measures import (
     binomial_tail,
     rate,
 )
-from classroom.insights.memory import looks_per_turn, memory, swap_targeting
+from classroom.insights.memory import looks_per_turn_of, memory, swap_targeting_of
 from classroom.insights.tallies import Sums
 
 from .factories import call, compare, count, day, look, other, record, round_result, turn
@@ -74,9 +72,9 @@ def test_comparison_accuracy_counts_comparisons_only() -> None:
     the highest known card is a 2 is a comparison answered right."""
     choices = [compare(3, 8, BEST)] * 8 + [compare(3, 4, KEPT)] * 2
     choices += [compare(2, 9, UNKNOWN), compare(7, 2, Outcome.KEPT_RIGHTLY), turn()]
-    accuracy = comparison_accuracy(choices)
+    accuracy = Sums.of(choices).rate("cmp", MIN_COMPARISONS)
     assert (accuracy.hits, accuracy.chances) == (9, 11)
-    assert comparison_accuracy(choices[:9]).text() == (
+    assert Sums.of(choices[:9]).rate("cmp", MIN_COMPARISONS).text() == (
         f"not enough yet: 9 of {MIN_COMPARISONS} chances"
     )
 
@@ -86,10 +84,10 @@ def test_both_kinds_of_error_are_counted_apart_with_their_chance() -> None:
     comparison here had 2 options, one right: chance is half of them."""
     choices = [compare(3, 4, KEPT)] * 4 + [compare(7, 2, LOWER, replaced=2)] * 6
     choices += [compare(3, 8, BEST)] * 10
-    found = errors(choices)
+    found = errors_of(Sums.of(choices))
     assert (found.omission.hits, found.omission.chances) == (4, 20)
     assert (found.commission.hits, found.commission.chances) == (6, 20)
-    accuracy = comparison_accuracy(choices)
+    accuracy = Sums.of(choices).rate("cmp", MIN_COMPARISONS)
     assert accuracy.chance_text() == "right 10 of 20; by chance about 9"  # 14 halves, 6 thirds
     assert accuracy.above_chance is False
     assert accuracy.verdict() == "about what tapping at random would give"
@@ -99,7 +97,7 @@ def test_both_kinds_of_error_are_counted_apart_with_their_chance() -> None:
 
 def test_a_child_well_above_chance() -> None:
     """20 of 20 where tapping at random gets about 10: clearly above chance."""
-    accuracy = comparison_accuracy([compare(3, 8, BEST)] * 20)
+    accuracy = Sums.of([compare(3, 8, BEST)] * 20).rate("cmp", MIN_COMPARISONS)
     assert accuracy.chance_value == 0.5 and accuracy.above_chance
     assert accuracy.odds_by_chance == pytest.approx(0.5**20)
     assert accuracy.verdict() == "clearly better than tapping at random"
@@ -140,15 +138,15 @@ def test_a_child_far_below_chance() -> None:
 def test_best_share_is_the_highest_card_replaced() -> None:
     """BETTER is right but not best."""
     choices = [compare(3, 8, BEST)] * 6 + [compare(3, 8, BETTER, replaced=5)] * 4
-    assert best_share(choices).text() == "6 of 10"
-    assert comparison_accuracy(choices).text() == "10 of 10"
+    assert Sums.of(choices).rate("best", MIN_COMPARISONS).text() == "6 of 10"
+    assert Sums.of(choices).rate("cmp", MIN_COMPARISONS).text() == "10 of 10"
 
 
 def test_accuracy_by_distance_groups_1_2_3_and_4_up() -> None:
     """Distance is highest known minus hand; 4 and more share a group."""
     choices = [compare(3, 4, KEPT)] * 5 + [compare(2, 4, BEST)] * 5
     choices += [compare(0, 9, BEST)] * 3 + [compare(1, 5, LOWER, replaced=0)] * 2
-    groups = accuracy_by_distance(choices)
+    groups = by_distance_of(Sums.of(choices))
     assert groups["1"].text() == "0 of 5" and groups["2"].text() == "5 of 5"
     assert groups["3"].text() == "not enough yet: 0 of 5 chances"
     assert groups["4+"].text() == "3 of 5"
@@ -158,7 +156,7 @@ def test_accuracy_by_distance_groups_1_2_3_and_4_up() -> None:
 def test_accuracy_by_ratio_of_the_smaller_card_to_the_larger() -> None:
     """1 v 2 (half) is far apart, 5 v 8 in between, 8 v 9 close; each with its chance."""
     choices = [compare(1, 2, BEST)] * 5 + [compare(5, 8, KEPT)] * 5 + [compare(8, 9, BEST)] * 5
-    groups = accuracy_by_ratio(choices)
+    groups = by_ratio_of(Sums.of(choices))
     assert [groups[g].text() for g in ("far", "between", "close")] == ["5 of 5", "0 of 5", "5 of 5"]
     assert groups["far"].chance_text() == "right 5 of 5; by chance about 2"
 
@@ -166,7 +164,7 @@ def test_accuracy_by_ratio_of_the_smaller_card_to_the_larger() -> None:
 def test_accuracy_by_family_pair() -> None:
     """cat-cat, cat-rat and rat-rat, from the hand and the highest known card."""
     choices = [compare(3, 4, KEPT)] * 5 + [compare(3, 9, BEST)] * 5 + [compare(7, 9, BEST)] * 5
-    families = accuracy_by_family(choices)
+    families = by_family_of(Sums.of(choices))
     assert families["cat-cat"].text() == "0 of 5"
     assert families["cat-rat"].text() == "5 of 5"
     assert families["rat-rat"].text() == "5 of 5"
@@ -233,16 +231,15 @@ def test_no_cat_flag_when_the_misses_could_be_chance() -> None:
     cats = cat_versus_rat(choices)
     assert cats.cat_cat.value == 0.4 and cats.cat_rat.value == 0.8
     assert cats.flag is None
-    assert chance_of_misses(cats.cat_cat, cats.cat_rat) > 0.05
-    assert chance_of_misses_matched(strata_of(Sums.of(choices))) == pytest.approx(
-        chance_of_misses(cats.cat_cat, cats.cat_rat)
-    )
+    assert chance_of_misses_matched(strata_of(Sums.of(choices))) > 0.05
 
 
 def test_chance_of_misses_is_a_one_sided_fisher_test() -> None:
-    """All 4 misses in a group of 4 out of 19 chances: 1 in C(19, 4) = 3876."""
-    assert chance_of_misses(Rate(0, 4, 1), Rate(15, 15, 1)) == pytest.approx(1 / 3876)
-    assert chance_of_misses(Rate(4, 4, 1), Rate(15, 15, 1)) == 1.0
+    """All 4 misses in a group of 4 out of 19 chances: 1 in C(19, 4) = 3876; one distance
+    group is the plain (unstratified) test."""
+    one_group = {"1": Stratum(cat_cat=(0, 4), cat_rat=(15, 15))}
+    assert chance_of_misses_matched(one_group) == pytest.approx(1 / 3876)
+    assert chance_of_misses_matched({"1": Stratum((4, 4), (15, 15))}) == 1.0
 
 
 # ----------------------------------------------------------------- memory
@@ -250,8 +247,8 @@ def test_looks_per_turn_at_the_peek_levels() -> None:
     """Looks over turns (SOURCE choices) at Peek and Outside Peek; Standard does not count."""
     turns = [turn("peek")] * 6 + [turn("outside_peek")] * 4 + [turn("standard")] * 5
     looks = [look(p) for p in (1, 2, 3, 4)] * 3 + [look(1, "outside_peek")] * 3
-    assert looks_per_turn(turns, looks).value == pytest.approx(1.5)
-    assert looks_per_turn(turns[:9], looks).value is None
+    assert looks_per_turn_of(Sums.of(turns, looks)).value == pytest.approx(1.5)
+    assert looks_per_turn_of(Sums.of(turns[:9], looks)).value is None
 
 
 def test_memory_contradictions_are_choices_against_a_seen_card() -> None:
@@ -318,7 +315,7 @@ def test_swap_targeting_counts_swaps_for_a_known_low_card() -> None:
 
     swaps = [swap(1, 8), swap(0, None), swap(None, 8), swap(5, 9), swap(1, 8, "ultra_peek")]
     declined = record(other(ChoiceKind.SWAP, ActionKind.DECLINE_SWAP))
-    result = swap_targeting([*swaps, declined])  # type: ignore[list-item]
+    result = swap_targeting_of(Sums.of([*swaps, declined]))  # type: ignore[list-item]
     assert result.text() == "2 of 4"
 
 
@@ -326,7 +323,7 @@ def test_swap_targeting_counts_swaps_for_a_known_low_card() -> None:
 def test_cubes_per_numeral_and_the_miscounted_ones() -> None:
     """The 4 gets 5 cubes every time; everything else is right; 0 cards are not judged."""
     counts = [count((4, 2, 7, 0), (5, 2, 7, None))] * 3 + [count((1, 3, 9, 6))] * 2
-    result = numerals(counts)
+    result = numerals_of(Sums.of(counts=counts))
     assert result.per_numeral[4].text() == "0 of 3"
     assert result.per_numeral[2].text() == "3 of 3"
     assert result.per_numeral[1].value is None  # 2 stacks of 3 needed
@@ -338,24 +335,31 @@ def test_cubes_per_numeral_and_the_miscounted_ones() -> None:
 
 def test_counting_not_asked_is_not_judged() -> None:
     """A typing-only assignment records no cubes: nothing to judge, no flag."""
-    result = numerals([count((4, 2, 7, 1), (None, None, None, None), typed=14)] * 10)
+    result = numerals_of(
+        Sums.of(counts=[count((4, 2, 7, 1), (None, None, None, None), typed=14)] * 10)
+    )
     assert result.overall.chances == 0 and result.flag is None
 
 
 def test_adding_exact_off_by_one_and_mean_error() -> None:
     """Totals 14: typed 14 three times, 15 once, 11 once."""
     counts = [count((4, 2, 7, 1), typed=t) for t in (14, 14, 14, 15, 11)]
-    result = adding(counts)
+    result = adding_of(Sums.of(counts=counts))
     assert result.exact.text() == "3 of 5" and result.off_by_one.text() == "1 of 5"
     assert result.mean_error.value == pytest.approx(0.8)
     assert result.flag is not None and result.flag.kind is FlagKind.ADDING
-    assert adding(counts[:4]).exact.text() == f"not enough yet: 4 of {MIN_TOTALS} chances"
-    assert adding([count((1, 1, 1, 1))] * 9).exact.chances == 0  # typing not asked
+    assert (
+        adding_of(Sums.of(counts=counts[:4])).exact.text()
+        == f"not enough yet: 4 of {MIN_TOTALS} chances"
+    )
+    assert (
+        adding_of(Sums.of(counts=[count((1, 1, 1, 1))] * 9)).exact.chances == 0
+    )  # typing not asked
 
 
 def test_adding_right_every_time_is_not_flagged() -> None:
     """All exact: no flag."""
-    assert adding([count((4, 2, 7, 1), typed=14)] * 6).flag is None
+    assert adding_of(Sums.of(counts=[count((4, 2, 7, 1), typed=14)] * 6)).flag is None
 
 
 # ----------------------------------------------------------------- calling
@@ -363,30 +367,34 @@ def test_calling_lowest_and_won() -> None:
     """Five calls, four of them with the lowest score; the rounds say three were won."""
     calls = [call(1), call(1), call(1), call(1), call(2)]
     rounds = [round_result(True)] * 3 + [round_result(False)] * 2 + [round_result(True, False)]
-    result = calling(calls, rounds)
+    result = calling_of(Sums.of(calls, rounds=rounds))
     assert result.lowest_at_call.text() == "4 of 5" and result.too_early == 1
     assert result.won.text() == "3 of 5" and result.flag is None
-    assert calling(calls[:4]).lowest_at_call.text() == (f"not enough yet: 4 of {MIN_CALLS} chances")
+    assert calling_of(Sums.of(calls[:4])).lowest_at_call.text() == (
+        f"not enough yet: 4 of {MIN_CALLS} chances"
+    )
 
 
 def test_calling_too_early_is_flagged_when_the_rounds_were_lost() -> None:
     """Not lowest at most calls, and most called rounds lost."""
     calls = [call(2)] * 4 + [call(1)]
     lost = [round_result(False)] * 4 + [round_result(True)]
-    flagged = calling(calls, lost).flag
+    flagged = calling_of(Sums.of(calls, rounds=lost)).flag
     assert flagged is not None and flagged.kind is FlagKind.CALLING
     assert "4 of 5 times" in flagged.sentence and "won only 1 of the 5" in flagged.sentence
     assert "lowest about 50% of the time by chance" in flagged.sentence
     assert "one more turn" not in flagged.sentence  # 1 call made lowest, 1 round won
-    assert calling(calls, [round_result(True)] * 5).flag is None  # they won anyway
-    assert calling(calls).flag is not None  # no round results: the rank decides
+    assert (
+        calling_of(Sums.of(calls, rounds=[round_result(True)] * 5)).flag is None
+    )  # they won anyway
+    assert calling_of(Sums.of(calls)).flag is not None  # no round results: the rank decides
 
 
 def test_a_flag_with_fewer_rounds_won_than_calls_made_lowest_says_why() -> None:
     """Lowest at 7 of 10 calls but only 5 of the 10 rounds won: the others' last turn after a
     call is why, and the sentence says so (a teacher read the gap as a mistake)."""
     rounds = [round_result(True)] * 5 + [round_result(False)] * 5
-    flagged = calling([call(1)] * 7 + [call(2)] * 3, rounds).flag
+    flagged = calling_of(Sums.of([call(1)] * 7 + [call(2)] * 3, rounds=rounds)).flag
     assert flagged is not None
     assert "3 of 10 times without the lowest score and won only 5 of the 10" in flagged.sentence
     assert "the others play one more turn" in flagged.sentence
@@ -398,7 +406,7 @@ def test_the_calling_bar_follows_the_chance_of_being_lowest_at_the_table() -> No
     the bar (75 %) and the chance in the sentence; at four seats (a quarter by chance; bar
     50 %) the same calls are good ones."""
     rounds = [round_result(True)] * 6 + [round_result(False)] * 4
-    at_two = calling([call(1)] * 7 + [call(2)] * 3, rounds)
+    at_two = calling_of(Sums.of([call(1)] * 7 + [call(2)] * 3, rounds=rounds))
     assert at_two.chance == 0.5 and at_two.bar == 0.75
     assert at_two.flag is not None and "3 of 10 times" in at_two.flag.sentence
     assert "about 50%" in at_two.flag.sentence and "75%" in at_two.flag.sentence
@@ -406,13 +414,15 @@ def test_the_calling_bar_follows_the_chance_of_being_lowest_at_the_table() -> No
     # share alone may be at the bar or over it, as "lowest at 7 of 10" is not here).
     together = "Counted together, lowest at the call or the round won: 13 of 20 (65%)"
     assert together + ", where the flag asks 75%" in at_two.flag.sentence
-    no_rounds = calling([call(1)] * 7 + [call(2)] * 3).flag
+    no_rounds = calling_of(Sums.of([call(1)] * 7 + [call(2)] * 3)).flag
     assert no_rounds is not None
     assert "Lowest at the call: 7 of 10 (70%), where the flag asks 75%" in no_rounds.sentence
-    at_four = calling([call(1, seats=4)] * 7 + [call(2, seats=4)] * 3, rounds)
+    at_four = calling_of(Sums.of([call(1, seats=4)] * 7 + [call(2, seats=4)] * 3, rounds=rounds))
     assert at_four.chance == 0.25 and at_four.bar == 0.5 and at_four.flag is None
     # A mixed week: the bar comes from the calls' average chance (3 at two seats, 7 at four).
-    mixed = calling([call(1)] * 3 + [call(1, seats=4)] * 4 + [call(2, seats=4)] * 3, rounds)
+    mixed = calling_of(
+        Sums.of([call(1)] * 3 + [call(1, seats=4)] * 4 + [call(2, seats=4)] * 3, rounds=rounds)
+    )
     assert mixed.chance is not None and abs(mixed.chance - (3 * 0.5 + 7 * 0.25) / 10) < 1e-9
 
 
@@ -421,5 +431,8 @@ def test_one_or_two_unlucky_calls_are_no_habit() -> None:
     two calls without the lowest score are not enough to flag (MIN_TOO_EARLY is 3)."""
     calls = [call(1)] * 3 + [call(2)] * 2
     rounds = [round_result(True)] * 2 + [round_result(False)] * 3
-    assert calling(calls, rounds).flag is None
-    assert calling([*calls, call(2)], [*rounds, round_result(False)]).flag is not None
+    assert calling_of(Sums.of(calls, rounds=rounds)).flag is None
+    assert (
+        calling_of(Sums.of([*calls, call(2)], rounds=[*rounds, round_result(False)])).flag
+        is not None
+    )

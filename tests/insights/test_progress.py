@@ -9,10 +9,11 @@ from classroom.game.players.habits import Habit
 from classroom.insights import Outcome
 from classroom.insights.grid import pair_grid
 from classroom.insights.measures import FlagKind
-from classroom.insights.readiness import Move, readiness
+from classroom.insights.readiness import Move, readiness_of
 from classroom.insights.records import ChoiceRecord
 from classroom.insights.simulate import START, play_habit
 from classroom.insights.summary import Trend, child_summary, trend
+from classroom.insights.tallies import tally
 from classroom.insights.trends import in_range, mondays, weekly
 
 from .factories import compare, count, day, look, round_result, turn
@@ -76,7 +77,7 @@ def test_in_range_includes_both_ends() -> None:
 # ----------------------------------------------------------------- readiness
 def test_move_up_with_the_evidence_in_one_sentence() -> None:
     """18 of 20 right in the last 2 weeks, cat-cat pairs included."""
-    advice = readiness("ultra_peek", mixed(18, 2), today=TODAY)
+    advice = readiness_of("ultra_peek", tally(mixed(18, 2)), today=TODAY)
     assert advice.move is Move.UP and advice.level is Level.PEEK
     assert advice.sentence == (
         "Move up to Peek: 18 of 20 comparisons right at Ultra-Peek in the last 2 weeks "
@@ -88,7 +89,9 @@ def test_stay_when_there_are_not_enough_comparisons() -> None:
     """Old choices and choices at another level do not count."""
     old = mixed(20, 0, start=-30)
     other_level = mixed(20, 0, level="standard")
-    advice = readiness(Level.PEEK, [*old, *other_level, *mixed(7, 0, level="peek")], today=TODAY)
+    advice = readiness_of(
+        Level.PEEK, tally([*old, *other_level, *mixed(7, 0, level="peek")]), today=TODAY
+    )
     assert advice.move is Move.STAY and advice.level is Level.PEEK
     assert advice.sentence == (
         "Stay at Peek: needs 13 more comparisons at Peek in the last 2 weeks (7 of the 20 needed)."
@@ -97,19 +100,19 @@ def test_stay_when_there_are_not_enough_comparisons() -> None:
 
 def test_stay_when_cat_cat_pairs_are_missing_or_wrong() -> None:
     """Right on rats only is not ready: cat-cat pairs must be right too."""
-    no_cats = readiness("peek", mixed(20, 0, level="peek", cat_cat=False), today=TODAY)
+    no_cats = readiness_of("peek", tally(mixed(20, 0, level="peek", cat_cat=False)), today=TODAY)
     assert no_cats.move is Move.STAY
     assert no_cats.sentence.endswith("too few cat-cat pairs yet (0 of 5).")
     cats_wrong = mixed(18, 0, level="peek", cat_cat=False)
     cats_wrong += [compare(3, 4, KEPT, level="peek", when=day(5))] * 3
     cats_wrong += [compare(3, 4, BEST, level="peek", when=day(5))] * 2
-    advice = readiness("peek", cats_wrong, today=TODAY)
+    advice = readiness_of("peek", tally(cats_wrong), today=TODAY)
     assert advice.move is Move.STAY and "cat-cat pairs only 2 of 5 right" in advice.sentence
 
 
 def test_stay_below_the_bar_says_what_moving_up_needs() -> None:
     """15 of 20: neither up nor down."""
-    advice = readiness("peek", mixed(15, 5, level="peek"), today=TODAY)
+    advice = readiness_of("peek", tally(mixed(15, 5, level="peek")), today=TODAY)
     assert advice.move is Move.STAY
     assert advice.sentence == (
         "Stay at Peek: 15 of 20 comparisons right at Peek in the last 2 weeks "
@@ -126,13 +129,13 @@ def test_stay_below_the_bar_says_what_moving_up_needs() -> None:
 def test_move_down_when_comparisons_are_at_chance() -> None:
     """9 of 20 at Peek where tapping at random gets about 10: back to Ultra-Peek; at
     Ultra-Peek there is no lower level, and a child at chance is never told to move up."""
-    advice = readiness("peek", mixed(9, 11, level="peek"), today=TODAY)
+    advice = readiness_of("peek", tally(mixed(9, 11, level="peek")), today=TODAY)
     assert advice.move is Move.DOWN and advice.level is Level.ULTRA_PEEK
     assert advice.sentence == (
         "Move down to Ultra-Peek: 9 of 20 comparisons right at Peek in the last 2 weeks "
         "(by chance about 10), about what tapping at random would give."
     )
-    bottom = readiness("ultra_peek", mixed(9, 11), today=TODAY)
+    bottom = readiness_of("ultra_peek", tally(mixed(9, 11)), today=TODAY)
     assert bottom.move is Move.STAY
     assert bottom.sentence.endswith("about what tapping at random would give.")
 
@@ -140,10 +143,10 @@ def test_move_down_when_comparisons_are_at_chance() -> None:
 def test_far_below_chance_says_so_and_never_moves_up() -> None:
     """2 of 20 where tapping at random gets about 10: clearly below chance (a habit, not
     luck), with its own words; at Ultra-Peek it stays, at Peek it moves down."""
-    advice = readiness("peek", mixed(2, 18, level="peek"), today=TODAY)
+    advice = readiness_of("peek", tally(mixed(2, 18, level="peek")), today=TODAY)
     assert advice.move is Move.DOWN and advice.level is Level.ULTRA_PEEK
     assert advice.sentence.endswith("fewer right than tapping at random would give.")
-    bottom = readiness("ultra_peek", mixed(2, 18), today=TODAY)
+    bottom = readiness_of("ultra_peek", tally(mixed(2, 18)), today=TODAY)
     assert bottom.move is Move.STAY
     assert bottom.sentence.endswith("fewer right than tapping at random would give.")
 
@@ -155,7 +158,7 @@ def test_no_move_up_while_near_numbers_are_at_chance() -> None:
     far += [compare(0, 6, BEST, when=day(6), game=20 + i) for i in range(6)]
     near = [compare(3, 4, BEST, when=day(7), game=30 + i) for i in range(3)]
     near += [compare(3, 4, KEPT, when=day(7), game=40 + i) for i in range(3)]
-    advice = readiness("ultra_peek", [*far, *near], today=TODAY)
+    advice = readiness_of("ultra_peek", tally([*far, *near]), today=TODAY)
     assert advice.move is Move.STAY
     assert advice.sentence.endswith(
         "cards 1 or 2 apart right 3 of 6; by chance about 3, about what tapping at random "
@@ -174,7 +177,7 @@ def test_move_down_from_standard_when_memory_slips() -> None:
         compare(8, 1, Outcome.REPLACED_LOWER, replaced=1, memory=True, level="standard")
         for _ in range(3)
     ]
-    advice = readiness("standard", choices, today=TODAY)
+    advice = readiness_of("standard", tally(choices), today=TODAY)
     assert advice.move is Move.DOWN and advice.level is Level.OUTSIDE_PEEK
     assert advice.sentence.startswith(
         "Move down to Outside Peek: 3 of 9 choices at Standard in the last 2 weeks went against "
@@ -184,7 +187,7 @@ def test_move_down_from_standard_when_memory_slips() -> None:
 
 def test_standard_is_the_top_level() -> None:
     """All right at Standard: stay, it is the top."""
-    advice = readiness("standard", mixed(20, 0, level="standard"), today=TODAY)
+    advice = readiness_of("standard", tally(mixed(20, 0, level="standard")), today=TODAY)
     assert advice.move is Move.STAY
     assert advice.sentence == (
         "Stay at Standard, the top level: 20 of 20 comparisons right at Standard in the last "

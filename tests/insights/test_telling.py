@@ -17,12 +17,13 @@ from classroom.insights.discrimination import (
     PUTS_IN,
     TELLS,
     Discrimination,
-    telling,
+    telling_of,
     wilson,
 )
 from classroom.insights.measures import MIN_GROUP
 from classroom.insights.readiness import Move
 from classroom.insights.simulate import habit_summary, play_habit
+from classroom.insights.tallies import Sums
 
 from .factories import compare
 
@@ -72,8 +73,8 @@ def test_the_bounds_are_exact_where_every_trial_went_one_way() -> None:
 
 def test_only_drawn_cards_count() -> None:
     """A comparison is a trial when the card was drawn; lower: signal, higher: noise."""
-    found = telling(
-        [compare(3, 9, Outcome.BEST)] * 6 + [compare(8, 4, Outcome.KEPT_RIGHTLY)] * 6
+    found = telling_of(
+        Sums.of([compare(3, 9, Outcome.BEST)] * 6 + [compare(8, 4, Outcome.KEPT_RIGHTLY)] * 6)
     ).overall
     assert (found.hits, found.signal, found.false_alarms, found.noise) == (6, 6, 0, 6)
     assert found.verdict() == TELLS
@@ -132,8 +133,8 @@ def test_the_improving_child_shows_discrimination_rising_over_the_term() -> None
         )
         first = set(games[:10])
         last = set(games[-10:])
-        early = telling(c for c in played.choices if c.game_id in first).overall
-        late = telling(c for c in played.choices if c.game_id in last).overall
+        early = telling_of(Sums.of(c for c in played.choices if c.game_id in first)).overall
+        late = telling_of(Sums.of(c for c in played.choices if c.game_id in last)).overall
         assert early.d_prime is not None and late.d_prime is not None
         assert late.d_prime > early.d_prime, (seed, early.text(), late.text())
         assert late.tells is not False

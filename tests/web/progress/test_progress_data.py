@@ -15,9 +15,10 @@ from sqlalchemy import func, select
 from classroom.assignments import Assignment
 from classroom.extensions import db
 from classroom.insights import ChildSummary, child_summary
-from classroom.insights.comparison import comparison_accuracy
-from classroom.insights.readiness import readiness
+from classroom.insights.measures import MIN_COMPARISONS
+from classroom.insights.readiness import readiness_of
 from classroom.insights.summary import trend
+from classroom.insights.tallies import Sums, tally
 from classroom.models import Child, ChoiceRow, Classroom, CountRow, DailyTally, LookRow, RoundRow
 from classroom.progress import DateRange, activity_today, child_progress, overview
 from classroom.progress.history import fill_history, school_days, stories
@@ -150,9 +151,9 @@ def test_the_overview_gives_what_the_rows_give(app: Flask, history: MadeClass, d
             # The trend and the recommendation read the four weeks up to today.
             last = records_of(history.id, row.child_id, DateRange.last_days(END, 28))
             assert row.summary.trend == trend(last["choices"], END)  # type: ignore[arg-type]
-            assert row.summary.recommendation == readiness(
+            assert row.summary.recommendation == readiness_of(
                 child.level,
-                last["choices"],  # type: ignore[arg-type]
+                tally(last["choices"]),  # type: ignore[arg-type]
                 today=END,
             )
         assert sum(c.chances for line in found.grid.cells for c in line) == sum(
@@ -176,12 +177,12 @@ def test_every_figure_of_a_chosen_range_uses_that_range(
             child = db.session.get(Child, row.child_id)
             assert child is not None
             inside = records_of(history.id, row.child_id, dates)
-            assert row.summary.accuracy == comparison_accuracy(inside["choices"])  # type: ignore[arg-type]
+            assert row.summary.accuracy == Sums.of(inside["choices"]).rate("cmp", MIN_COMPARISONS)  # type: ignore[arg-type]
             firsts = [r for r in inside["rounds"] if r.round_number == 1]  # type: ignore[attr-defined]
             assert row.summary.games == len(firsts)
             looked_back = records_of(history.id, row.child_id, DateRange.last_days(dates.end, 28))
             assert row.summary.trend == trend(looked_back["choices"], dates.end)  # type: ignore[arg-type]
-            ready = readiness(child.level, looked_back["choices"], today=dates.end)  # type: ignore[arg-type]
+            ready = readiness_of(child.level, tally(looked_back["choices"]), today=dates.end)  # type: ignore[arg-type]
             assert row.summary.recommendation == ready
             if not row.active_flags:
                 assert row.next_step == ready
