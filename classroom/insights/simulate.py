@@ -1,7 +1,7 @@
 """Simulated children playing real games through the engine: a habit player
-(classroom/game/players/habits.py) in seat 0, computer players in the other seats, and what
-the child did recorded by `recording`, the functions that make a real child's records (choices,
-looks at the Peek levels, counts, round results).
+(classroom/game/players/habits.py) in seat 0, computer players in the other seats. What the
+child does is recorded by the code that records a real child: each choice's facts by
+`choices.describe_choice`, its looks (Peek levels), counts and round results by `recording`.
 
 They validate the insights (tests/insights/test_habits.py, docs/insights.md) and stand in for
 children in demo data (classroom/progress/history.py). Which flags tell each habit apart, and
