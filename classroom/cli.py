@@ -75,6 +75,7 @@ def create_demo() -> tuple[Teacher, Classroom]:
             level="outside_peek",
             scoring="total",
             series_end="limit",
+            points_limit=50,  # about a quarter of an hour a game, as a class period allows
             computer_players=("solid", "strong"),
         ),
         teacher,

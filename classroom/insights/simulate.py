@@ -109,6 +109,16 @@ class Recorded:
         self.rounds.extend(other.rounds)
 
 
+@dataclass(frozen=True)
+class Pace:
+    """How long a simulated table takes: each action of the child (a choice, after looking),
+    each of a computer player's (COMPUTER_PACE and the page's motion), and counting a round."""
+
+    child: timedelta = timedelta(seconds=8)
+    computer: timedelta = timedelta(seconds=2)
+    counting: timedelta = timedelta(seconds=40)
+
+
 def play_game(
     player: HabitPlayer,
     level: Level | str,
@@ -119,7 +129,7 @@ def play_game(
     start: datetime,
     opponent: str = "solid",
     seats: int = 2,
-    step: timedelta = timedelta(seconds=10),
+    pace: Pace | None = None,
     options: Mapping[str, Any] | None = None,
     cubes: bool = True,
     total: bool = True,
@@ -128,8 +138,11 @@ def play_game(
 
     `options` are the engine's (power cards, rounds or a points limit); `cubes` and `total`
     say how the child adds up at the end of a round, as their assignment does: cube bars,
-    typing the total, or both. Only what that way of adding up asks is recorded.
+    typing the total, or both. Only what that way of adding up asks is recorded. The records'
+    times follow `pace`: a child's choices, the computer players' actions and the counting each
+    take about as long as at a real table, so a game's minutes of play are a real game's.
     """
+    pace = pace or Pace()
     if not (cubes or total):
         raise ValueError("A child adds up with cube bars, by typing the total, or both")
     game = new_game(level, seats, seed=seed, options=options)
@@ -139,6 +152,7 @@ def play_game(
     while True:
         seat = game.current_seat
         if seat is None:
+            clock += pace.counting
             _end_of_round(game, player, out, clock, game_id, child_id, cubes=cubes, total=total)
             if game.game_over:
                 return out
@@ -159,7 +173,7 @@ def play_game(
         else:
             action = legal[0] if len(legal) == 1 else others[seat].choose(game.view(seat), legal)
         game.apply(action)
-        clock += step
+        clock += pace.child if seat == 0 else pace.computer
 
 
 def _end_of_round(
