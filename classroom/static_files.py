@@ -45,7 +45,7 @@ def file_version(app: Flask, filename: str) -> str | None:
 @lru_cache(maxsize=4096)
 def versioned(static: str, filename: str) -> str:
     """The address of static/`filename` with its version, for HTML written in Python
-    (classroom/play/cards.py, pieces.py) without `url_for`; `static` is the app's static
+    (classroom/seatview/cards.py, pieces.py) without `url_for`; `static` is the app's static
     URL path (it keys the cache by app)."""
     version = file_version(current_app._get_current_object(), filename)  # type: ignore[attr-defined]
     return f"{static}/{filename}" + (f"?v={version}" if version else "")

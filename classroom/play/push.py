@@ -30,7 +30,8 @@ from classroom.live.quiet import quiet_after_read, quiet_until
 from classroom.live.snapshots import snapshots
 from classroom.live.watcher import wait_for_move
 from classroom.models import IN_PLAY, PlayTable, TableStatus
-from classroom.play.common import Urls, state_data, table_data
+from classroom.play.handlers import state_data
+from classroom.seatview.seen import Urls, table_data
 from classroom.serving import push_seconds
 from classroom.tables.away import note_seen, stream_note_every
 from classroom.tables.clock import now

@@ -34,7 +34,11 @@ from classroom.extensions import db, limiter
 from classroom.forms import ConfirmForm
 from classroom.live.quiet import nothing_new, quiet_after_read
 from classroom.models import PlayTable, TableStatus
-from classroom.play import cards, common, pieces, push
+from classroom.play import handlers, push
+from classroom.seatview import cards, pieces
+from classroom.seatview.notes import int_arg
+from classroom.seatview.page import render_page
+from classroom.seatview.seen import STORY_LENGTH, Urls, table_data
 from classroom.tables.away import seat_seen
 from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
@@ -96,12 +100,12 @@ bp.add_app_template_global(pieces.my_cards, "play_my_cards")
 bp.add_app_template_global(pieces.picture_src, "play_picture")
 bp.add_app_template_global(push.quiet_limit_ms, "play_stream_quiet_ms")
 bp.add_app_template_global(pieces.icon, "play_icon")
-bp.add_app_template_global(common.STORY_LENGTH, "play_story_length")  # type: ignore[arg-type]
+bp.add_app_template_global(STORY_LENGTH, "play_story_length")  # type: ignore[arg-type]
 
 
-def urls_for(table_id: int) -> common.Urls:
+def urls_for(table_id: int) -> Urls:
     """The URLs of a child's table page and its requests."""
-    return common.Urls(
+    return Urls(
         page=url_for("play.table", table_id=table_id),
         state=url_for("play.state", table_id=table_id),
         move=url_for("play.move", table_id=table_id),
@@ -278,7 +282,7 @@ def start(table_id: int) -> Response:
     child = me()
     table, _ = my_seat(table_id)
     allowed = Assignment.of(child).computer_players
-    fill = common.int_arg(request.form.get("computers")) or 0
+    fill = int_arg(request.form.get("computers")) or 0
     fill = max(0, min(MAX_SEATS - len(table.seats), fill))
     players = [allowed[i % len(allowed)] for i in range(fill)] if allowed else []
     try:
@@ -305,7 +309,7 @@ def table(table_id: int) -> Any:
         extra["start_url"] = url_for("play.start", table_id=table_id)
     if table.status == TableStatus.FINISHED:
         extra["play_again"] = play_again_keys(table, seat)
-    return common.render_page(table, seat, urls_for(table_id), extra=extra)
+    return render_page(table, seat, urls_for(table_id), extra=extra)
 
 
 def play_again_keys(table: PlayTable, seat: int) -> list[str]:
@@ -327,7 +331,7 @@ def play_again_keys(table: PlayTable, seat: int) -> list[str]:
 @bp.get("/tables/<int:table_id>/state")
 def state(table_id: int) -> Response:
     """JSON for the page's live updates: the version, and the fresh board when it changed."""
-    child_id, since = my_ids().child_id, common.int_arg(request.args.get("version"))
+    child_id, since = my_ids().child_id, int_arg(request.args.get("version"))
     quiet = nothing_new(table_id, child_id, since)
     if quiet is not None:
         return jsonify({"version": quiet[0], "status": quiet[1], "changed": False})
@@ -337,11 +341,11 @@ def state(table_id: int) -> Response:
     # player's move, nobody away or back), that read is the answer, as a pushed event's is.
     table, seat = my_seat(table_id, for_move=True)
     if table.status == TableStatus.PLAYING and quiet_after_read(table, child_id)[0] is not None:
-        chosen = common.int_arg(request.args.get("mine"))  # a SWAP's own card, tapped
-        data = common.table_data(table, seat, urls_for(table_id), since, chosen_swap=chosen)
+        chosen = int_arg(request.args.get("mine"))  # a SWAP's own card, tapped
+        data = table_data(table, seat, urls_for(table_id), since, chosen_swap=chosen)
         return jsonify(data)
     # Something to play first: the table is read again through the session, which acts.
-    return common.state_json(table_id, seat, urls_for(table_id))
+    return handlers.state_json(table_id, seat, urls_for(table_id))
 
 
 @bp.get("/tables/<int:table_id>/events")
@@ -358,9 +362,9 @@ def events(table_id: int) -> Response:
     # seconds. The same read says whether the page is up to date (no quiet query).
     table, _ = my_seat(table_id, for_move=True)
     # A reconnection says the last version it was sent; a new page, its own.
-    since = common.int_arg(request.headers.get("Last-Event-ID"))
+    since = int_arg(request.headers.get("Last-Event-ID"))
     if since is None:
-        since = common.int_arg(request.args.get("version"))
+        since = int_arg(request.args.get("version"))
     since = -1 if since is None else since
     read_seat = partial(seated, table_id, child_id, class_id)
     known = quiet_after_read(table, child_id, since)
@@ -395,18 +399,18 @@ def while_signed_in(events: Iterator[str], alive: Callable[[], bool]) -> Iterato
 def move(table_id: int) -> Any:
     """One move of the child's turn."""
     table, seat = my_seat(table_id, for_move=True)
-    return common.handle_move(table, seat, urls_for(table_id))
+    return handlers.handle_move(table, seat, urls_for(table_id))
 
 
 @bp.post("/tables/<int:table_id>/look")
 def look(table_id: int) -> Any:
     """Look at one of your own cards (Peek levels)."""
     table, seat = my_seat(table_id)
-    return common.handle_look(table, seat, urls_for(table_id))
+    return handlers.handle_look(table, seat, urls_for(table_id))
 
 
 @bp.post("/tables/<int:table_id>/count")
 def count(table_id: int) -> Any:
     """Counting at the end of a round: cubes, then the total where the assignment asks."""
     table, seat = my_seat(table_id)
-    return common.handle_count(table, seat, urls_for(table_id))
+    return handlers.handle_count(table, seat, urls_for(table_id))

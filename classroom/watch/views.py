@@ -14,8 +14,11 @@ from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.game import Level
 from classroom.models import COMPUTER_PLAYERS, Child, Classroom, PlayTable, TableStatus
-from classroom.play import common, push
+from classroom.play import handlers, push
 from classroom.roster import names_together
+from classroom.seatview.notes import int_arg
+from classroom.seatview.page import render_page
+from classroom.seatview.seen import Urls
 from classroom.tables import away, seating
 from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
@@ -47,11 +50,11 @@ def table_or_404(table_id: int) -> PlayTable:
     return table
 
 
-def urls_for(table_id: int, watching: bool) -> common.Urls:
+def urls_for(table_id: int, watching: bool) -> Urls:
     """The URLs of the teacher's watching page, or of their own seat's page (its event
     stream too, with pushed updates on)."""
     events = "watch.watch_events" if watching else "watch.play_events"
-    return common.Urls(
+    return Urls(
         page=url_for("watch.watch" if watching else "watch.play", table_id=table_id),
         state=url_for("watch.watch_state" if watching else "watch.play_state", table_id=table_id),
         move=url_for("watch.move", table_id=table_id),
@@ -227,7 +230,7 @@ def watch(table_id: int) -> Any:
     table = table_or_404(table_id)
     advance_computers(table_id)
     table = load_table(table_id) or table
-    return common.render_page(
+    return render_page(
         table,
         None,
         urls_for(table_id, True),
@@ -243,7 +246,7 @@ def watch(table_id: int) -> Any:
 def watch_state(table_id: int) -> Response:
     """JSON for the watching page's live updates."""
     table_or_404(table_id)
-    return common.state_json(table_id, None, urls_for(table_id, True))
+    return handlers.state_json(table_id, None, urls_for(table_id, True))
 
 
 def my_seat(table: PlayTable) -> int:
@@ -264,7 +267,7 @@ def play(table_id: int) -> Any:
     if seat is None:
         return watch(table_id)
     extra = {"home_url": url_for("watch.index", class_id=table.class_id), **back_to_class(table)}
-    return common.render_page(table, seat.seat, urls_for(table_id, False), extra=extra)
+    return render_page(table, seat.seat, urls_for(table_id, False), extra=extra)
 
 
 def back_to_class(table: PlayTable) -> dict[str, Any]:
@@ -286,7 +289,7 @@ def play_state(table_id: int) -> Response:
     """JSON for the teacher's seat page."""
     table = table_or_404(table_id)
     seat = seat_of_teacher(table, teacher().id)
-    return common.state_json(
+    return handlers.state_json(
         table_id, None if seat is None else seat.seat, urls_for(table_id, seat is None)
     )
 
@@ -312,9 +315,9 @@ def teacher_events(table_id: int, seat: int | None, watching: bool) -> Response:
     seconds = push.seconds()
     if seconds <= 0:
         abort(404)
-    since = common.int_arg(request.headers.get("Last-Event-ID"))
+    since = int_arg(request.headers.get("Last-Event-ID"))
     if since is None:
-        since = common.int_arg(request.args.get("version"))
+        since = int_arg(request.args.get("version"))
     stream = push.teacher_stream(
         table_id, -1 if since is None else since, seconds, seat, urls_for(table_id, watching)
     )
@@ -329,14 +332,14 @@ def teacher_events(table_id: int, seat: int | None, watching: bool) -> Response:
 def move(table_id: int) -> Any:
     """One move of the teacher's turn when sitting in."""
     table = table_or_404(table_id)
-    return common.handle_move(table, my_seat(table), urls_for(table_id, False))
+    return handlers.handle_move(table, my_seat(table), urls_for(table_id, False))
 
 
 @bp.post("/tables/<int:table_id>/look")
 def look(table_id: int) -> Any:
     """The teacher sitting in looks at a card (Peek levels)."""
     table = table_or_404(table_id)
-    return common.handle_look(table, my_seat(table), urls_for(table_id, False))
+    return handlers.handle_look(table, my_seat(table), urls_for(table_id, False))
 
 
 @bp.post("/tables/<int:table_id>/sit-in")
@@ -380,7 +383,7 @@ def seat_child(table_id: int) -> Any:
     (the teacher puts them there; they play the table's level)."""
     table = table_or_404(table_id)
     classroom = class_or_404(table.class_id)
-    ident = common.int_arg(request.form.get("child"))
+    ident = int_arg(request.form.get("child"))
     child = next((c for c in classroom.active_children if c.id == ident), None)
     if child is None:
         return index_page(classroom, "Choose a child of this class to seat.", 400)

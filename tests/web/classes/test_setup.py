@@ -242,7 +242,7 @@ def test_the_series_words_follow_the_way_the_game_ends() -> None:
     """RULES.md R12 in the teacher's words: rounds, a points limit (either ending). "Until the
     bell" is rounds the teacher ends by hand: a table is never set to the engine's Series.BELL."""
     from classroom.game import LimitEnding, Options, Series
-    from classroom.tables.board import series_words
+    from classroom.seatview.board import series_words
 
     assert series_words(Options(), 1) == ""
     assert series_words(Options(rounds=3), 2) == "Round 2 of 3"

@@ -235,7 +235,7 @@ def test_a_seat_head_shows_the_badges_in_words(app: Flask) -> None:
 
 def leo(**changes: Any) -> Any:
     """Leo's seat as another seat's board shows it: on turn, four cards face down."""
-    from classroom.tables.board import CardSlot, SeatBoard
+    from classroom.seatview.board import CardSlot, SeatBoard
 
     seat = SeatBoard(
         seat=1, name="Leo", picture="owl", colour="sky", kind="child", is_me=False,
@@ -279,8 +279,8 @@ def test_a_line_without_buttons_is_drawn_once_for_every_board_that_shows_it_so(
     """pieces.other_line draws a line with no swap buttons once and gives it again to the
     next board that shows the seat the same (the other seats at a move, and the moves after
     it): exactly the HTML it draws; anything the seat shows differently draws it again."""
-    from classroom.play import pieces
-    from classroom.tables.board import CardSlot
+    from classroom.seatview import pieces
+    from classroom.seatview.board import CardSlot
 
     with app.test_request_context():
         first = pieces.other_line(leo(), None, None, (), pieces.move_for("/m", "tok", 7))
@@ -305,7 +305,7 @@ def test_ones_own_cards_are_buttons_for_the_moves_the_turn_allows(app: Flask) ->
     """pieces.my_cards: a card the card in hand may replace is a "Put it here" button named
     for the speaker; one to choose for a SWAP (without JavaScript) is a link; a card one may
     turn over (Peek levels) has its Look button; a face-up card has none."""
-    from classroom.tables.board import Controls
+    from classroom.seatview.board import Controls
 
     def slot(position: int) -> SimpleNamespace:
         face_up = position == 2
@@ -355,7 +355,7 @@ def load_make_cards() -> Any:
 def test_every_card_s_picture_file_exists_and_a_news_line_names_it(app: Flask) -> None:
     """The server names each card's picture and gives its address (the page's news shows it
     as given, and a thinking computer player's face too)."""
-    from classroom.play.cards import card_file, news_line
+    from classroom.seatview.cards import card_file, news_line
     from classroom.tables.story import StoryLine
 
     for value in range(13):

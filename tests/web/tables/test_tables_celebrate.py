@@ -46,7 +46,7 @@ def test_the_celebration_asks_the_engine_for_each_rounds_winners() -> None:
     """Board.round_end judges a round from its own row of the score history: a seat out of
     round 1 (None) is neither celebrated nor shifted into another round's score."""
     from classroom.models import TableSeat
-    from classroom.tables.board import RoundEnd, build_board
+    from classroom.seatview.board import RoundEnd, build_board
     from tests.game.stacking import pass_turn, table
 
     game = table("peek", [[0, 1, 2, 4], [3, 2, 1, 1], [9, 9, 9, 9]], 5, [9, 8, 8])
@@ -83,7 +83,7 @@ def test_the_celebration_asks_the_engine_for_each_rounds_winners() -> None:
 def _finished_board(history: list[tuple[int | None, ...]], me: int | None = 0) -> Any:
     """A finished three-seat board (Mia, Leo, Kitten) whose series ran as `history`."""
     from classroom.models import TableSeat
-    from classroom.tables.board import build_board
+    from classroom.seatview.board import build_board
     from tests.game.stacking import pass_turn, table
 
     game = table("peek", [[0, 1, 2, 4], [3, 2, 1, 1], [9, 9, 9, 9]], 5, [9, 8, 8])
@@ -113,7 +113,7 @@ def _finished_board(history: list[tuple[int | None, ...]], me: int | None = 0) -
 def test_a_series_over_is_judged_on_its_totals_and_tells_the_child_you_won() -> None:
     """Mia wins the last round (7) but not the game (totals 37 to Leo's 27): the results judge
     the game, as the stacked bars show it; a winner is told "You won", not their own name."""
-    from classroom.tables.board import RoundEnd
+    from classroom.seatview.board import RoundEnd
 
     history: list[tuple[int | None, ...]] = [(30, 20, 25), (7, 7, 36)]
     mia = _finished_board(history)

@@ -15,7 +15,7 @@ from sqlalchemy import select
 from classroom.extensions import db
 from classroom.game import actions
 from classroom.models import LookRow
-from classroom.play.common import OUTSIDE_KEY
+from classroom.seatview.notes import OUTSIDE_KEY
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.helpers.outside_look import DEAL, LINES, standard_table
 from tests.web.helpers.tables import (

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from classroom.game import actions
 from classroom.models import LookRow
-from classroom.play.common import REVEAL_KEY
+from classroom.seatview.notes import REVEAL_KEY
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.helpers.peek import peek_table
 from tests.web.helpers.tables import (

@@ -15,7 +15,7 @@ from flask import current_app
 from flask_babel import get_locale, gettext, pgettext
 from markupsafe import Markup, escape
 
-from classroom.play.cards import _static_path, card, card_name, points
+from classroom.seatview.cards import _static_path, card, card_name, points
 from classroom.static_files import versioned
 
 

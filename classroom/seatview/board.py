@@ -25,9 +25,8 @@ from classroom.game import (
 )
 from classroom.models import TableSeat, TableStatus
 from classroom.roster import names_together
-
-from .faces import face_at, stand_in_names
-from .story import StoryItem, StoryLine, face_up_for, tell, unspoiled
+from classroom.tables.faces import face_at, stand_in_names
+from classroom.tables.story import StoryItem, StoryLine, face_up_for, tell, unspoiled
 
 
 @dataclass(frozen=True)
