@@ -14,21 +14,13 @@ from classroom.game import Action, IllegalAction, peeked_cards
 from classroom.models import PlayTable
 from classroom.seatview.notes import end_outside_look, int_arg, remember_results, remember_reveal
 from classroom.seatview.page import render_page
-from classroom.seatview.seen import (
-    Urls,
-    fragment,
-    story_items,
-    story_since,
-    table_data,
-)
+from classroom.seatview.seen import LOOK, MOVE, POLL, REFUSED, Urls, answer, seen, told
 from classroom.tables.computers import advance_computers
-from classroom.tables.counting import MAX_CUBES, Counted, record_count, seats_still_counting
+from classroom.tables.counting import MAX_CUBES, Counted, record_count
 from classroom.tables.errors import TableError, TableMovedOn
-from classroom.tables.faces import stand_in_names
-from classroom.tables.loading import game_seen, load_table
+from classroom.tables.loading import load_table
 from classroom.tables.looks import look
 from classroom.tables.moves import play_move
-from classroom.tables.story import face_up_for, redacted, tell, unspoiled
 
 
 def state_json(
@@ -55,11 +47,9 @@ def state_data(
     if advance_computers(table_id, table) or table is None:
         table = load_table(table_id)
     assert table is not None
-    return table_data(table, seat, urls, since, chosen_swap=chosen_swap)
+    return answer(seen(table, seat, urls, since, chosen_swap=chosen_swap), POLL)
 
 
-# The story after a version, at most so many items (stored_story, or one read shared by the
-# event streams of a process: classroom.live.snapshots).
 def wants_json() -> bool:
     return request.accept_mimetypes.best == "application/json"
 
@@ -92,24 +82,12 @@ def handle_move(
     revealed = peeked_cards(result.events, seat)
     fresh = table  # as the move's transaction left it (classroom.tables.moves.commit_state)
     if wants_json():
-        # The move's own story is the news: nothing else can have happened in between (its
-        # events, and the seat's own good choice, GoodChoice).
-        names = [s.name for s in fresh.seats]
-        told = redacted(list(result.story), seat)
-        face_up = face_up_for(game_seen(fresh).view(seat))
-        told = unspoiled(told) if seats_still_counting(fresh) else told
-        lines = tell(told, names, seat, face_up=face_up, standing=stand_in_names(fresh.seats))
-        return jsonify(
-            {
-                "ok": True,
-                "version": fresh.version,
-                "status": fresh.status,
-                "html": fragment(fresh, seat, urls, revealed=revealed),
-                "story": story_items(lines),
-                # Where the move happened, so the page shows it (table.js); no news lines.
-                "moves": [line.to_dict() for line in lines],
-            }
-        )
+        # The move's own story (its events, and the seat's own good choice, GoodChoice) is the
+        # story since the page's version: nothing else can have happened in between, so it is
+        # told without a read.
+        story = told(table_id, expected, list(result.story))
+        data = seen(fresh, seat, urls, expected, story=story, revealed=revealed, board=True)
+        return jsonify({"ok": True} | answer(data, MOVE))
     if revealed:
         # Without JavaScript the PEEKed card shows on the next page only (Post/Redirect/Get:
         # a refresh must not show it again, nor send the move again).
@@ -126,13 +104,8 @@ def _refused(
     fresh = load_table(table_id)
     assert fresh is not None
     if wants_json():
-        body: dict[str, Any] = {"ok": False, "message": message, "version": fresh.version}
-        if fresh.state is not None:
-            body["html"] = fragment(fresh, seat, urls)
-            lines = story_since(fresh, seat, since) if since is not None and since >= 0 else []
-            body["story"] = story_items(lines)
-        body["status"] = fresh.status
-        return jsonify(body), code
+        data = answer(seen(fresh, seat, urls, since, board=True), REFUSED)
+        return jsonify({"ok": False, "message": message} | data), code
     return render_page(fresh, seat, urls, message=message, status=code)
 
 
@@ -143,14 +116,7 @@ def handle_look(table: PlayTable, seat: int, urls: Urls) -> Any:
         # "I remember": Standard's look at the outside cards ends (nothing is recorded).
         end_outside_look(table, seat)
         if wants_json():
-            return jsonify(
-                {
-                    "ok": True,
-                    "version": table.version,
-                    "status": table.status,
-                    "html": fragment(table, seat, urls),
-                }
-            )
+            return jsonify({"ok": True} | answer(seen(table, seat, urls, None, board=True), LOOK))
         return redirect(urls.page, code=303)
     position = int_arg(request.form.get("position"))
     try:
@@ -163,14 +129,8 @@ def handle_look(table: PlayTable, seat: int, urls: Urls) -> Any:
     assert fresh is not None
     revealed = {position: card}
     if wants_json():
-        return jsonify(
-            {
-                "ok": True,
-                "version": fresh.version,
-                "status": fresh.status,
-                "html": fragment(fresh, seat, urls, revealed=revealed),
-            }
-        )
+        data = seen(fresh, seat, urls, None, revealed=revealed, board=True)
+        return jsonify({"ok": True} | answer(data, LOOK))
     remember_reveal(fresh, seat, fresh.version, [position])
     return redirect(urls.page, code=303)
 

@@ -31,7 +31,7 @@ from classroom.live.snapshots import snapshots
 from classroom.live.watcher import wait_for_move
 from classroom.models import IN_PLAY, PlayTable, TableStatus
 from classroom.play.handlers import state_data
-from classroom.seatview.seen import Urls, table_data
+from classroom.seatview.seen import POLL, Urls, answer, seen
 from classroom.serving import push_seconds
 from classroom.tables.away import note_seen, stream_note_every
 from classroom.tables.clock import now
@@ -195,7 +195,8 @@ def from_snapshot(
         return None
     if table.version == since + 1 and table.moved_by == seat.seat:
         return table.version, yours(table.version, table.status), after
-    return table.version, table_data(table, seat.seat, urls, since, snapshot.story_since), after
+    data = seen(table, seat.seat, urls, since, story=snapshot.story_since)
+    return table.version, answer(data, POLL), after
 
 
 def teacher_stream(

@@ -38,7 +38,7 @@ from classroom.play import handlers, push
 from classroom.seatview import cards, pieces
 from classroom.seatview.notes import int_arg
 from classroom.seatview.page import render_page
-from classroom.seatview.seen import STORY_LENGTH, Urls, table_data
+from classroom.seatview.seen import POLL, STORY_LENGTH, Urls, answer, seen
 from classroom.tables.away import seat_seen
 from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
@@ -342,8 +342,8 @@ def state(table_id: int) -> Response:
     table, seat = my_seat(table_id, for_move=True)
     if table.status == TableStatus.PLAYING and quiet_after_read(table, child_id)[0] is not None:
         chosen = int_arg(request.args.get("mine"))  # a SWAP's own card, tapped
-        data = table_data(table, seat, urls_for(table_id), since, chosen_swap=chosen)
-        return jsonify(data)
+        data = seen(table, seat, urls_for(table_id), since, chosen_swap=chosen)
+        return jsonify(answer(data, POLL))
     # Something to play first: the table is read again through the session, which acts.
     return handlers.state_json(table_id, seat, urls_for(table_id))
 

@@ -140,34 +140,77 @@ def bars_now(board: Board) -> str | None:
     return str(results.bars_now(board))  # type: ignore[attr-defined]
 
 
+# The story after a version, at most so many items (stored_story, a move's own story, or one
+# read shared by the event streams of a process: classroom.live.snapshots).
 StorySince = Callable[[int, int], list[StoryItem]]
 
+# The parts of `seen`'s answer each kind of answer sends: a poll's (and a pushed event's), a
+# move's (its story lines also as `moves`, where the page shows the move happen; no news: the
+# child made it), a refused move's (the board as it is, and the story the page missed), and a
+# look's (the board with the card turned over).
+POLL = ("version", "status", "changed", "html", "bars", "news", "story")
+MOVE = ("version", "status", "html", "story", "moves")
+REFUSED = ("version", "html", "story", "status")
+LOOK = ("version", "status", "html")
 
-def table_data(
+
+def seen(
     table: PlayTable,
     seat: int | None,
     urls: Urls,
     since: int | None,
+    *,
     story: StorySince | None = None,
     chosen_swap: int | None = None,
+    revealed: dict[int, int] | None = None,
+    board: bool = False,
 ) -> dict[str, Any]:
-    """state_data's answer from a table already read, with nothing left to play on it.
-    `chosen_swap`: the seat's own card tapped for a SWAP (`?mine=`), which its board shows."""
-    data: dict[str, Any] = {"version": table.version, "status": table.status}
-    if since == table.version or table.state is None:
-        data["changed"] = since != table.version
+    """What seat `seat` (None: the teacher watching) sees of the table for a page at version
+    `since`: the version and status, and when the page is behind (or `board`: always, as a
+    move's, a refusal's or a look's answer) the board drawn for the seat (`html`), the
+    results' bars while classmates count (`bars`), and the story since `since`, redacted for
+    the seat: as news (`news`), as the story list's items (`story`) and as where each move
+    happened (`moves`). The one answer of a move, a refusal, a look, a poll and a pushed
+    event: each sends its part of it (POLL, MOVE, REFUSED, LOOK).
+
+    `story`: where the story since a version comes from when the caller has it (a move's
+    own, a snapshot's), else it is read. `chosen_swap`: the seat's own card tapped for a SWAP
+    (`?mine=`); `revealed`: cards a look or a PEEK turned over just now, shown face up."""
+    data: dict[str, Any] = {
+        "version": table.version,
+        "status": table.status,
+        "changed": since != table.version,
+    }
+    if table.state is None or not (board or data["changed"]):
         return data
-    data["changed"] = True
-    board = board_for(table, seat, story=False, chosen_swap=chosen_swap)
-    data["html"] = fragment(table, seat, urls, board)
-    bars = bars_now(board)
+    drawn = board_for(table, seat, story=False, chosen_swap=chosen_swap, revealed=revealed)
+    data["html"] = fragment(table, seat, urls, drawn)
+    bars = bars_now(drawn)
     if bars is not None:
         data["bars"] = bars
     # A forced refresh (version -1, after a look) only redraws the board: no news.
     lines = story_since(table, seat, since, story) if since is not None and since >= 0 else []
     data["news"] = [news_line(line) for line in lines]
     data["story"] = story_items(lines)
+    data["moves"] = [line.to_dict() for line in lines]
     return data
+
+
+def answer(data: dict[str, Any], parts: tuple[str, ...]) -> dict[str, Any]:
+    """The parts of `seen`'s answer that one kind of answer sends, in that order."""
+    return {part: data[part] for part in parts if part in data}
+
+
+def told(table_id: int, version: int, items: list[StoryItem]) -> StorySince:
+    """The story since a version, known without a read after `version` (a move's own story,
+    the whole of the version after it); read for any other."""
+
+    def since(after: int, limit: int) -> list[StoryItem]:
+        if after == version:
+            return list(items)[-limit:]
+        return stored_story(table_id, since_version=after, limit=limit)
+
+    return since
 
 
 NEWS_EVENTS = 20  # at most this many events are told in one live update
