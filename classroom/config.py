@@ -82,6 +82,10 @@ CO_TEACHER_CODE_DAYS = 7
 
 # Seconds a computer player waits before each of its actions, so a child can follow (0 in tests).
 COMPUTER_PACE = 1.0
+# The table clock (classroom/live/clock.py) plays the computer players' moves in a thread of
+# each app process. Only a test app (TESTING) may turn it off: its requests then play what is
+# due themselves, as the suite drives time with Flask's test client (tests/conftest.py).
+TABLE_CLOCK_THREAD = True
 # How often a play page asks the server for news, in milliseconds.
 TABLE_POLL_MS = 700
 # How often the "Play with friends" page looks for tables friends have opened, in milliseconds.

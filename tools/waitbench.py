@@ -43,6 +43,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         config = base_config(f"sqlite:///{Path(tmp) / 'wait.sqlite'}", Path(tmp) / "instance")
         config["COMPUTER_PACE"] = defaults.COMPUTER_PACE  # the default pace, not the tests' 0
+        config["TABLE_CLOCK_THREAD"] = True  # computer players moved by the clock, as served
         app = create_app(config)
         with app.app_context():
             db.create_all()

@@ -2,7 +2,8 @@
 version and seats when reading the table would change nothing (`nothing_new`), and a stream
 knows until when that answer holds (`quiet_until`, `quiet_after_read`): the "seen" note falls
 due, a computer player's pause ends, a child becomes away. Most requests of a class are these:
-children think. Any doubt reads the whole table (classroom.tables), which may act."""
+children think. Any doubt reads the whole table (classroom.tables). The table clock
+(classroom.live.clock) asks `due_at` when it next has something to do at a table."""
 
 from __future__ import annotations
 
@@ -108,3 +109,27 @@ def _quiet(
             until.append(due)
     known = [t for t in until if t is not None]
     return (version, status), min(known, default=None)
+
+
+def due_at(table: Any, rows: Sequence[Any]) -> datetime | None:
+    """When the table clock next has something to do at a table, from the table's columns and
+    its seats' rows alone (no game, so without knowing whose turn it is; _quiet_query's rows
+    will do): now when a child is away or back, or a computer player's pause is over; else
+    when that pause ends or a child would become away; None: nothing until the table changes.
+    The clock then reads the table, and asks computers.next_due while that version lasts."""
+    if table.status not in IN_PLAY:
+        return None
+    when = now()
+    children = [r for r in rows if r.child_id is not None]
+    if any(unseen(r) for r in children):
+        return when
+    until = [away_at_of(r) for r in children if r.stand_in is None] if away_after() > 0 else []
+    if table.status == TableStatus.PLAYING:
+        if any(r.stand_in is not None and came_back(r) for r in rows):
+            return when
+        if any(r.computer is not None or r.stand_in is not None for r in rows):
+            due = aware(table.next_computer_at)
+            if due is None or due <= when:
+                return when
+            until.append(due)
+    return min((t for t in until if t is not None), default=None)

@@ -11,11 +11,11 @@ from flask import Response, jsonify, redirect, request
 
 from classroom.extensions import db
 from classroom.game import Action, IllegalAction, peeked_cards
+from classroom.live.clock import played_in_request
 from classroom.models import PlayTable
 from classroom.seatview.notes import end_outside_look, int_arg, remember_results, remember_reveal
 from classroom.seatview.page import render_page
 from classroom.seatview.seen import LOOK, MOVE, POLL, REFUSED, Urls, answer, seen, told
-from classroom.tables.computers import advance_computers
 from classroom.tables.counting import MAX_CUBES, Counted, record_count
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.loading import load_table
@@ -43,8 +43,9 @@ def state_data(
     chosen_swap: int | None = None,
 ) -> dict[str, Any]:
     """The answer to a page at version `since` (a poll's, or a pushed event's): the version
-    and status, and when it changed, the fresh board and the newest story for the seat."""
-    if advance_computers(table_id, table) or table is None:
+    and status, and when it changed, the fresh board and the newest story for the seat. A
+    read: the table clock plays what is due (classroom.live.clock)."""
+    if played_in_request(table_id, table) or table is None:
         table = load_table(table_id)
     assert table is not None
     return answer(seen(table, seat, urls, since, chosen_swap=chosen_swap), POLL)

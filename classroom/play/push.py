@@ -7,8 +7,9 @@ streams, and the watcher's reads catch what a bus lost) and sends `id: <version>
 poll's JSON as `data`. So a move costs its post and one board a seat waiting, with no request,
 no sign-in check and no re-poll for each of them; the streams of one process that a move wakes
 build their boards from one read of the table (classroom.live.snapshots). Whatever a quiet poll
-would notice is done here too, at the same moments: the "seen" note falls due, a computer
-player's pause ends, a child is away.
+would notice is noticed here too, at the same moments: the "seen" note falls due, a computer
+player's pause ends, a child is away; the table clock (classroom.live.clock), which the stream
+makes follow its table, plays the moves, and their commits wake the stream.
 The stream ends after TABLE_PUSH seconds; the browser opens it again (with `Last-Event-ID`),
 so a signed-out child or a closed table is noticed at the next connection. Nothing a look or
 a reveal keeps in the session is written here (the headers are gone): those pages still ask.
@@ -25,6 +26,7 @@ from flask import current_app
 
 from classroom import jsoncodec
 from classroom.extensions import db
+from classroom.live.clock import in_requests
 from classroom.live.publish import listen
 from classroom.live.quiet import quiet_after_read, quiet_until
 from classroom.live.snapshots import snapshots
@@ -205,8 +207,8 @@ def teacher_stream(
     """The events for a teacher's page of a table (watching it, or at their own seat), for
     `seconds` at most: each time the table moves on, the answer the page's poll would have
     had. A teacher's page is one a class, so it reads the table itself when woken (no shared
-    snapshot, no quiet check); while a computer player may be due it reads at a poll's pace,
-    as the poll would, so a table of computer players goes on while the teacher watches."""
+    snapshot, no quiet check). The table clock plays the computer players, and its moves
+    wake the stream as any other change does."""
     ends = time.monotonic() + seconds
     listen()
     db.session.close()
@@ -225,8 +227,8 @@ def teacher_stream(
             last_sent = time.monotonic()
             continue
         wait = min(left, HEARTBEAT - (time.monotonic() - last_sent))
-        if computers and data["status"] == TableStatus.PLAYING:
-            wait = min(wait, REREAD)
+        if computers and data["status"] == TableStatus.PLAYING and in_requests():
+            wait = min(wait, REREAD)  # a test app's reads play (live.clock.played_in_request)
         moved = wait_for_move(table_id, since, max(wait, AT_LEAST))
         if moved is None and time.monotonic() - last_sent >= HEARTBEAT:
             yield BEAT

@@ -32,6 +32,7 @@ from classroom.access import (
 from classroom.assignments import LEVEL_NAMES, Assignment
 from classroom.extensions import db, limiter
 from classroom.forms import ConfirmForm
+from classroom.live.clock import follow, played_in_request
 from classroom.live.quiet import nothing_new, quiet_after_read
 from classroom.models import PlayTable, TableStatus
 from classroom.play import handlers, push
@@ -40,7 +41,6 @@ from classroom.seatview.notes import int_arg
 from classroom.seatview.page import render_page
 from classroom.seatview.seen import POLL, STORY_LENGTH, Urls, answer, seen
 from classroom.tables.away import seat_seen
-from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.faces import PickError, fill_faces, offers, picked
 from classroom.tables.leaving import stop_older_computer_games, stop_waiting, waiting_at
@@ -296,7 +296,8 @@ def start(table_id: int) -> Response:
 def table(table_id: int) -> Any:
     """The game page: the board, the moves, the story; waiting and counting too."""
     table, seat = my_seat(table_id)
-    if advance_computers(table_id, table):
+    follow(table_id)  # the table's clock plays its computer players while the page is open
+    if played_in_request(table_id, table):
         fresh = load_table(table_id)
         assert fresh is not None
         table = fresh
@@ -332,6 +333,7 @@ def play_again_keys(table: PlayTable, seat: int) -> list[str]:
 def state(table_id: int) -> Response:
     """JSON for the page's live updates: the version, and the fresh board when it changed."""
     child_id, since = my_ids().child_id, int_arg(request.args.get("version"))
+    follow(table_id)
     quiet = nothing_new(table_id, child_id, since)
     if quiet is not None:
         return jsonify({"version": quiet[0], "status": quiet[1], "changed": False})
@@ -344,7 +346,8 @@ def state(table_id: int) -> Response:
         chosen = int_arg(request.args.get("mine"))  # a SWAP's own card, tapped
         data = seen(table, seat, urls_for(table_id), since, chosen_swap=chosen)
         return jsonify(answer(data, POLL))
-    # Something to play first: the table is read again through the session, which acts.
+    # Something is due: the table clock plays it (here the poll only reads the table, unless a
+    # test app plays in its requests: classroom.live.clock.played_in_request).
     return handlers.state_json(table_id, seat, urls_for(table_id))
 
 
@@ -361,6 +364,7 @@ def events(table_id: int) -> Response:
     # in one query with no ORM objects: every page opens its stream again each TABLE_PUSH
     # seconds. The same read says whether the page is up to date (no quiet query).
     table, _ = my_seat(table_id, for_move=True)
+    follow(table_id, seconds + 1)  # the clock plays at the table while the stream lasts
     # A reconnection says the last version it was sent; a new page, its own.
     since = int_arg(request.headers.get("Last-Event-ID"))
     if since is None:

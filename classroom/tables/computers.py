@@ -1,15 +1,18 @@
-"""Computer players at their pace, and the away children they stand in for: played when a
-table is read (a page, a poll), never by a background thread."""
+"""Computer players at their pace, and the away children they stand in for: what is due at a
+table and when, and playing it. The table clock (classroom.live.clock) calls these; a page or
+a poll only reads."""
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from classroom.game import Phase
 from classroom.game.players import make_player
 from classroom.models import PlayTable, TableStatus
 
-from .away import came_back, give_back, seats_away, unseen
+from .away import away_at_of, came_back, give_back, seats_away, unseen
 from .calling import without_early_call
-from .clock import aware, now
+from .clock import aware, away_after, now
 from .errors import TableMovedOn
 from .loading import game_of, game_seen, load_table
 from .moves import move, seats_that_count
@@ -21,9 +24,9 @@ def advance_computers(table_id: int, table: PlayTable | None = None) -> bool:
     the table waits for to count) has not been seen for AWAY_AFTER, a computer player takes
     their seat instead (docs/play.md, "A child who leaves").
 
-    Called whenever a table is read (a page, a poll): no background threads. Returns True if
-    it changed the table. Two readers at once: the version guard lets only one of them act.
-    `table` may be given when this request has just read it (one read less per poll)."""
+    Called by the table clock when something falls due (classroom.live.clock). Returns True if
+    it changed the table. Two processes at once: the version guard lets only one of them act.
+    `table` may be given when the caller has just read it (one read less)."""
     if table is None:
         table = load_table(table_id)
     if table is None or table.state is None:
@@ -77,3 +80,27 @@ def advance_computers(table_id: int, table: PlayTable | None = None) -> bool:
     except TableMovedOn:
         return False
     return True
+
+
+def next_due(table: PlayTable) -> datetime | None:
+    """When advance_computers next has something to do at this table as it stands: the pause
+    of the computer player (or stand-in) on turn ends, or the child on turn (or one the table
+    waits for to count) would become away; None: nothing until the table changes."""
+    if table.state is None or table.status not in (TableStatus.PLAYING, TableStatus.COUNTING):
+        return None
+    game = game_seen(table)
+    if table.status == TableStatus.COUNTING:
+        if away_after() <= 0:
+            return None
+        round_number = game.round_number
+        waiting = [s for s in seats_that_count(table, game) if s.counted_round < round_number]
+        return min((d for s in waiting if (d := away_at_of(s)) is not None), default=None)
+    seat = game.current_seat
+    if seat is None:
+        return None
+    seat_row = table.seats[seat]
+    if seat_row.computer is not None or seat_row.stand_in is not None:
+        return aware(table.next_computer_at) or now()
+    if seat_row.child_id is not None and away_after() > 0:
+        return away_at_of(seat_row)
+    return None

@@ -13,6 +13,7 @@ from classroom.assignments import COMPUTER_PLAYER_NAMES, LEVEL_NAMES, Assignment
 from classroom.extensions import db
 from classroom.forms import ConfirmForm
 from classroom.game import Level
+from classroom.live.clock import follow, played_in_request
 from classroom.models import COMPUTER_PLAYERS, Child, Classroom, PlayTable, TableStatus
 from classroom.play import handlers, push
 from classroom.roster import names_together
@@ -20,7 +21,6 @@ from classroom.seatview.notes import int_arg
 from classroom.seatview.page import render_page
 from classroom.seatview.seen import Urls
 from classroom.tables import away, seating
-from classroom.tables.computers import advance_computers
 from classroom.tables.errors import TableError, TableMovedOn
 from classroom.tables.faces import face_at
 from classroom.tables.leaving import end_if_nobody_left
@@ -225,11 +225,12 @@ def say_other_level(child: Child, level: str) -> None:
 @bp.get("/tables/<int:table_id>/watch")
 def watch(table_id: int) -> Any:
     """Watch a table live, every card face up (for the teacher only)."""
-    # Access first: reading a table plays its computer players, which only the class's own
-    # teachers' requests may do (another teacher's 404 must change nothing).
+    # Access first: only the class's own teachers' pages make the clock follow a table (and
+    # another teacher's 404 changes nothing).
     table = table_or_404(table_id)
-    advance_computers(table_id)
-    table = load_table(table_id) or table
+    follow(table_id)
+    if played_in_request(table_id):
+        table = load_table(table_id) or table
     return render_page(
         table,
         None,
@@ -246,6 +247,7 @@ def watch(table_id: int) -> Any:
 def watch_state(table_id: int) -> Response:
     """JSON for the watching page's live updates."""
     table_or_404(table_id)
+    follow(table_id)
     return handlers.state_json(table_id, None, urls_for(table_id, True))
 
 
@@ -261,8 +263,9 @@ def my_seat(table: PlayTable) -> int:
 def play(table_id: int) -> Any:
     """The teacher's own seat at a table they sit in (or the watching page if they do not)."""
     table = table_or_404(table_id)  # access first, as watch()
-    advance_computers(table_id)
-    table = load_table(table_id) or table
+    follow(table_id)
+    if played_in_request(table_id):
+        table = load_table(table_id) or table
     seat = seat_of_teacher(table, teacher().id)
     if seat is None:
         return watch(table_id)
@@ -288,6 +291,7 @@ def back_to_class(table: PlayTable) -> dict[str, Any]:
 def play_state(table_id: int) -> Response:
     """JSON for the teacher's seat page."""
     table = table_or_404(table_id)
+    follow(table_id)
     seat = seat_of_teacher(table, teacher().id)
     return handlers.state_json(
         table_id, None if seat is None else seat.seat, urls_for(table_id, seat is None)
@@ -315,6 +319,7 @@ def teacher_events(table_id: int, seat: int | None, watching: bool) -> Response:
     seconds = push.seconds()
     if seconds <= 0:
         abort(404)
+    follow(table_id, seconds + 1)  # the clock plays at the table while the stream lasts
     since = int_arg(request.headers.get("Last-Event-ID"))
     if since is None:
         since = int_arg(request.args.get("version"))

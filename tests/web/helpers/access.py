@@ -157,8 +157,8 @@ def world(
         "token": token,
         "school_id": school_id,
     }
-    # The child's tablet was closed ten minutes ago: any read of the table that may act on it
-    # (advance_computers) has a move to make there, which only a request allowed there may.
+    # The child's tablet was closed ten minutes ago: a stand-in is due at the table, which only
+    # a request allowed there may play (in a test app, its requests play what is due).
     leave(app, table_id, 0)
     return World(right, wrong, classroom, child, other_child, values, email_invite_id)
 
