@@ -33,7 +33,7 @@ from sqlalchemy import Select, bindparam, select
 
 from classroom.extensions import db
 from classroom.models import IN_PLAY, PlayTable, TableSeat
-from classroom.tables.clock import now
+from classroom.tables.clock import now, plays_in_requests
 from classroom.tables.computers import advance_computers, next_due
 from classroom.tables.loading import load_table
 from classroom.transactions import reading
@@ -201,23 +201,16 @@ def clock_of(app: Flask) -> TableClock:
         return app.extensions[CLOCK]  # type: ignore[no-any-return]
 
 
-def in_requests() -> bool:
-    """Does the current app play what is due in its requests instead of a thread? Only a test
-    app with TABLE_CLOCK_THREAD off: the suite drives time by its requests (Flask's test
-    client, no thread between them). Never in production, where a read changes nothing."""
-    app = current_app
-    return bool(app.testing and not app.config.get("TABLE_CLOCK_THREAD", True))
-
-
 def follow(table_id: int, seconds: float = FOLLOW_FOR) -> None:
     """A page, a poll or a stream of this process shows the table: the clock plays what falls
     due there for the next `seconds` (a stream: as long as it lasts)."""
-    if not in_requests():
-        clock_of(current_app._get_current_object()).follow(table_id, seconds)  # type: ignore[attr-defined]
+    if not plays_in_requests():
+        app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+        clock_of(app).follow(table_id, seconds)
 
 
 def played_in_request(table_id: int, table: PlayTable | None = None) -> bool:
-    """In a test app without the clock's thread only (in_requests): what is due at the table
-    is played now, in the request, as the thread would play it; True if the table changed.
-    Elsewhere False, and nothing is played: the clock's thread does it."""
-    return in_requests() and advance_computers(table_id, table)
+    """In a test app without the clock's thread only (tables.clock.plays_in_requests): what
+    is due at the table is played now, in the request, as the thread would play it; True if
+    the table changed. Elsewhere False, and nothing is played: the clock's thread does it."""
+    return plays_in_requests() and advance_computers(table_id, table)

@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, select
 from classroom.extensions import db
 from classroom.models import IN_PLAY, PlayTable, TableSeat, TableStatus
 from classroom.tables.away import away_at_of, came_back, seen_at, seen_due, unseen
-from classroom.tables.clock import aware, away_after, now
+from classroom.tables.clock import aware, away_after, now, plays_in_requests
 
 
 @cache
@@ -45,8 +45,10 @@ def _quiet_query() -> Any:
 def nothing_new(table_id: int, child_id: int, since: int | None) -> tuple[int, str] | None:
     """For a child's poll, in one small query: the table's (version, status) when the page at
     version `since` is up to date and reading the table would change nothing (no note that
-    the seat was seen is due, no computer player or away child to act for); else None, and
-    the poll reads the whole table. Most polls of a class are these: children think."""
+    the seat was seen is due; in a test app that plays in its requests, no computer player or
+    away child to act for either); else None, and the poll reads the whole table. Most polls
+    of a class are these: children think. The table clock acts on what falls due, and its
+    change moves the version on."""
     return quiet_until(table_id, child_id, since)[0]
 
 
@@ -54,8 +56,9 @@ def quiet_until(
     table_id: int, child_id: int, since: int | None, *, pushed: bool = False
 ) -> tuple[tuple[int, str] | None, datetime | None]:
     """nothing_new's answer, and until when it holds at the latest if nobody moves (the
-    seat's "seen" note falls due, a computer player's pause ends, a child becomes away);
-    None: no such time. A stream waits no longer than that.
+    seat's "seen" note falls due; in a test app that plays in its requests, a computer
+    player's pause ends or a child becomes away); None: no such time. A stream waits no
+    longer than that.
 
     `pushed`: for an event stream (classroom/play/push.py), which notes the seat itself
     (note_seen), so a "seen" note is no reason to read the table; and a table one version on
@@ -90,36 +93,29 @@ def _quiet(
     when = now()
     if mine[0].stand_in is not None or (not pushed and seen_due(mine[0], when)):
         return None, None
-    # What advance_computers would act on, decided without the game (so without knowing
-    # whose turn it is): any doubt reads the whole table.
-    version, status, due = table.version, table.status, aware(table.next_computer_at)
-    away = any(r.child_id is not None and unseen(r) for r in rows)
-    if away and status in IN_PLAY:
-        return None, None
     until = [] if pushed else [seen_at(mine[0])]
-    if status in IN_PLAY and away_after() > 0:
-        until += [away_at_of(r) for r in rows if r.child_id is not None and r.stand_in is None]
-    if status == TableStatus.PLAYING:
-        if any(r.stand_in is not None and came_back(r) for r in rows):
+    if plays_in_requests():
+        # A test app's reads play what is due (classroom.live.clock.played_in_request): what
+        # the clock would act on is a reason to read the table now, or a time to read it.
+        # Elsewhere the clock acts, and its commit wakes the streams and moves the version.
+        due = due_at(table, rows, when)
+        if due is not None and due <= when:
             return None, None
-        computers = any(r.computer is not None or r.stand_in is not None for r in rows)
-        if computers and (due is None or when >= due):
-            return None, None
-        if computers:
-            until.append(due)
+        until.append(due)
     known = [t for t in until if t is not None]
-    return (version, status), min(known, default=None)
+    return (table.version, table.status), min(known, default=None)
 
 
-def due_at(table: Any, rows: Sequence[Any]) -> datetime | None:
+def due_at(table: Any, rows: Sequence[Any], when: datetime | None = None) -> datetime | None:
     """When the table clock next has something to do at a table, from the table's columns and
     its seats' rows alone (no game, so without knowing whose turn it is; _quiet_query's rows
     will do): now when a child is away or back, or a computer player's pause is over; else
     when that pause ends or a child would become away; None: nothing until the table changes.
-    The clock then reads the table, and asks computers.next_due while that version lasts."""
+    The clock then reads the table, and asks computers.next_due while that version lasts.
+    `when`: the time now, as the caller has it."""
     if table.status not in IN_PLAY:
         return None
-    when = now()
+    when = when or now()
     children = [r for r in rows if r.child_id is not None]
     if any(unseen(r) for r in children):
         return when

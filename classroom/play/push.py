@@ -26,7 +26,6 @@ from flask import current_app
 
 from classroom import jsoncodec
 from classroom.extensions import db
-from classroom.live.clock import in_requests
 from classroom.live.publish import listen
 from classroom.live.quiet import quiet_after_read, quiet_until
 from classroom.live.snapshots import snapshots
@@ -36,7 +35,7 @@ from classroom.play.handlers import state_data
 from classroom.seatview.seen import POLL, Urls, answer, seen
 from classroom.serving import push_seconds
 from classroom.tables.away import note_seen, stream_note_every
-from classroom.tables.clock import now
+from classroom.tables.clock import now, plays_in_requests
 from classroom.tables.loading import load_table, seat_of_child
 
 # Seconds between two heartbeats: a dropped connection is noticed and closed, and the page
@@ -227,7 +226,7 @@ def teacher_stream(
             last_sent = time.monotonic()
             continue
         wait = min(left, HEARTBEAT - (time.monotonic() - last_sent))
-        if computers and data["status"] == TableStatus.PLAYING and in_requests():
+        if computers and data["status"] == TableStatus.PLAYING and plays_in_requests():
             wait = min(wait, REREAD)  # a test app's reads play (live.clock.played_in_request)
         moved = wait_for_move(table_id, since, max(wait, AT_LEAST))
         if moved is None and time.monotonic() - last_sent >= HEARTBEAT:

@@ -25,6 +25,15 @@ def computer_pace() -> timedelta:
     return timedelta(seconds=float(current_app.config["COMPUTER_PACE"]))
 
 
+def plays_in_requests() -> bool:
+    """Does the current app play what is due at its tables in its requests, instead of the
+    table clock's thread (classroom.live.clock)? Only a test app with TABLE_CLOCK_THREAD off:
+    the suite drives time by its requests (Flask's test client, no thread between them).
+    Never in production, where a read changes nothing."""
+    app = current_app
+    return bool(app.testing and not app.config.get("TABLE_CLOCK_THREAD", True))
+
+
 def away_after() -> float:
     """Seconds a child's seat may go unseen on their turn (config AWAY_AFTER; 0: never away)."""
     return float(current_app.config["AWAY_AFTER"])

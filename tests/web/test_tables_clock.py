@@ -16,6 +16,7 @@ from sqlalchemy import select
 from classroom.extensions import db
 from classroom.game import actions
 from classroom.live import clock
+from classroom.live.quiet import nothing_new
 from classroom.models import ComputerChoiceRow, TableEvent
 from tests.web.conftest import MadeChild, MadeClass
 from tests.web.tables import (
@@ -75,7 +76,8 @@ def test_a_read_plays_nothing_and_makes_the_clock_follow_the_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """With the clock on, the table page, the poll and the teacher's watching page and poll
-    change nothing, though a computer player's move is due: they only follow the table."""
+    change nothing, though a computer player's move is due: they only follow the table, and
+    the poll of a page up to date is answered as a quiet one."""
     app = clocked()
     followed = Followed()
     monkeypatch.setattr(clock, "clock_of", lambda _app: followed)
@@ -99,6 +101,9 @@ def test_a_read_plays_nothing_and_makes_the_clock_follow_the_table(
     assert snapshot(app, table_id)[0] == version
     assert game(app, table_id).current_seat == 1
     assert followed.tables == [table_id] * 5
+    # The poll of a page up to date stays the quiet one: the due move is the clock's to make.
+    with app.app_context():
+        assert nothing_new(table_id, mia.id, version) == (version, "playing")
 
 
 def test_the_clock_plays_the_computer_players_when_their_time_has_come(
