@@ -136,7 +136,7 @@ def base_config(database_url: str, instance_path: Path) -> dict[str, Any]:
         # Computer players move at once: no test waits for them.
         "COMPUTER_PACE": 0,
         # No clock thread: a page or a poll plays what is due in the request, so a test drives
-        # the computer players by its requests (test_tables_clock.py runs the thread).
+        # the computer players by its requests (web/live/test_tables_clock.py runs the thread).
         "TABLE_CLOCK_THREAD": False,
         # Play pages poll, as most tests of a table count on; the pushed updates' own tests
         # (test_tables_push.py, browser/test_play_push.py) turn the streams on.

@@ -19,7 +19,7 @@ from classroom.live import clock
 from classroom.live.quiet import nothing_new
 from classroom.models import ComputerChoiceRow, TableEvent
 from tests.web.conftest import MadeChild, MadeClass
-from tests.web.tables import (
+from tests.web.helpers.tables import (
     child_client,
     count_rows,
     game,

@@ -17,7 +17,7 @@ from classroom.game import actions
 from classroom.models import Child, Teacher
 from classroom.tables import seating
 from tests.web.conftest import MadeChild, MadeClass, MadeTeacher, sign_in_teacher
-from tests.web.tables import child_client, game, post_move, set_level, snapshot
+from tests.web.helpers.tables import child_client, game, post_move, set_level, snapshot
 
 SHARED = ("html", "story", "version", "status")  # the parts every kind of answer sends
 JSON = {"Accept": "application/json"}
