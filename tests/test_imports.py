@@ -118,3 +118,13 @@ def test_engine_and_insights_import_nothing_of_the_web_side(pure: str) -> None:
             )
             unit = unit_of(module)
             assert unit in (None, pure, *allowed), (path, module)
+
+
+def test_what_a_seat_sees_sits_between_the_blueprints_and_the_services() -> None:
+    """classroom.seatview (what a seat sees: the board, the story since a version, the page)
+    reads the table services and is used by the play and watch blueprints and the streams; it
+    imports neither a blueprint nor the live path, so every answer is built one way."""
+    graph = unit_graph()
+    assert "tables" in graph["seatview"]
+    assert {"play", "watch", "live"}.isdisjoint(graph["seatview"])
+    assert "seatview" in graph["play"] and "seatview" in graph["watch"]
