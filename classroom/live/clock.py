@@ -132,8 +132,14 @@ class TableClock:
             left = (due - now()).total_seconds()
             if left > 0:
                 soonest = min(soonest, left)
-            elif self.play(table_id, key):
-                soonest = 0.0  # read again at once: the next action may be due already
+                continue
+            try:
+                if self.play(table_id, key):
+                    soonest = 0.0  # read again at once: the next action may be due already
+            except Exception:  # one table's trouble holds up no other table
+                db.session.rollback()
+                log.exception("playing what is due at table %d", table_id)
+                self.known[table_id] = (key, now() + timedelta(seconds=RETRY_AFTER))
         return soonest
 
     def play(self, table_id: int, key: tuple[Any, int]) -> bool:

@@ -18,7 +18,7 @@ from classroom.game import actions
 from classroom.live import clock
 from classroom.live.quiet import nothing_new
 from classroom.models import ComputerChoiceRow, TableEvent
-from tests.web.conftest import MadeChild, MadeClass
+from tests.web.conftest import MadeChild, MadeClass, MadeTeacher, sign_in_teacher
 from tests.web.helpers.tables import (
     child_client,
     count_rows,
@@ -72,7 +72,7 @@ def test_a_read_plays_nothing_and_makes_the_clock_follow_the_table(
     clocked: Callable[..., Flask],
     classroom: MadeClass,
     make_child: Callable[..., MadeChild],
-    teacher_client: Any,
+    teacher: MadeTeacher,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """With the clock on, the table page, the poll and the teacher's watching page and poll
@@ -95,9 +95,10 @@ def test_a_read_plays_nothing_and_makes_the_clock_follow_the_table(
     ]
     for url in reads:
         assert tablet.get(url).status_code == 200
-    teacher_client.application = app
+    lee = app.test_client()
+    sign_in_teacher(lee, teacher)
     for url in (f"/tables/{table_id}/watch", f"/tables/{table_id}/watch/state?version=0"):
-        assert teacher_client.get(url).status_code == 200
+        assert lee.get(url).status_code == 200
     assert snapshot(app, table_id)[0] == version
     assert game(app, table_id).current_seat == 1
     assert followed.tables == [table_id] * 5
