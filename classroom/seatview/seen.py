@@ -1,5 +1,7 @@
 """What a seat sees now: its board (from its SeatView alone; a teacher watching sees every
-card), drawn as the page's live part, and the story since the version the page has."""
+card), drawn as the page's live part, and the story since the version the page has. `seen` is
+the one builder of it: a move's answer, a refused move's, a look's, a poll's and a pushed
+event's are each its parts (POLL, MOVE, REFUSED, LOOK)."""
 
 from __future__ import annotations
 
@@ -36,6 +38,8 @@ STORY_EVENTS = 40  # events read back to tell them
 
 @dataclass(frozen=True)
 class Urls:
+    """Where a seat's page goes: itself, its poll, its moves, looks and counts, its stream."""
+
     page: str
     state: str
     move: str
