@@ -48,7 +48,7 @@ NUMBER_NAMES = (
     N_("ten"),
 )
 # Refusals a child may meet on their pages (TableError, PickError, the number check's
-# NotATap), shown in their language (play/common.py _refused, the choosing page, the check).
+# NotATap), shown in their language (play/handlers.py _refused, the choosing page, the check).
 REFUSALS = (
     N_("The table has moved on"),
     N_("Nobody is playing at this table now"),

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, jsonify, redirect, request
+from flask_babel import gettext
 
 from classroom.extensions import db
 from classroom.game import Action, IllegalAction, peeked_cards
@@ -100,8 +101,10 @@ def _refused(
     table_id: int, seat: int, urls: Urls, message: str, code: int, since: int | None = None
 ) -> Any:
     """The move was not made: the message, with the table as it is now (`since`: the version
-    of the page that sent it, whose story the answer brings up to date)."""
+    of the page that sent it, whose story the answer brings up to date). A refusal a child
+    may meet is in the catalog (classroom/child/words.py REFUSALS), so in their language."""
     db.session.rollback()
+    message = gettext(message)
     fresh = load_table(table_id)
     assert fresh is not None
     if wants_json():

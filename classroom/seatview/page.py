@@ -7,8 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import render_template, request, url_for
+from flask_babel import gettext
 
 from classroom.assignments import LEVEL_NAMES
+from classroom.child.words import N_
 from classroom.models import PlayTable, TableStatus
 from classroom.security import csrf_for_forms
 from classroom.tables.away import seen_every
@@ -20,9 +22,9 @@ from classroom.tables.story import tell
 from .notes import between_rounds, int_arg, take_reveal
 from .seen import Urls, board_for
 
-COUNT_AGAIN = "Let's count again!"
-LOOK_AT_ONE = "Look at the card with the arrow."
-LOOK_AT_SEVERAL = "Look at the cards with the arrows."
+COUNT_AGAIN = N_("Let's count again!")
+LOOK_AT_ONE = N_("Look at the card with the arrow.")
+LOOK_AT_SEVERAL = N_("Look at the cards with the arrows.")
 
 
 def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
@@ -47,7 +49,7 @@ def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
         ]
         # The page points at each card to count again (an arrow and a glow): "Card 3 says 8"
         # was read by children as "the card showing 3".
-        look = LOOK_AT_ONE if len(wrong) == 1 else LOOK_AT_SEVERAL
+        look = gettext(LOOK_AT_ONE if len(wrong) == 1 else LOOK_AT_SEVERAL)
         hint = dict.fromkeys(wrong, look)
     again = (
         step is not None and not step.done and (step.cube_hint if step.cubes else step.total_hint)
@@ -55,7 +57,7 @@ def counting_context(table: PlayTable, seat: int | None) -> dict[str, Any]:
     return {
         "count_step": step,
         "count_line": line,
-        "count_again": COUNT_AGAIN if again else None,
+        "count_again": gettext(COUNT_AGAIN) if again else None,
         "count_hint": hint or None,
         "count_placed": placed if len(placed) == 4 else None,
         # The wrong total the child typed, shown back beside the cubes to count along.
