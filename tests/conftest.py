@@ -8,15 +8,17 @@ and that app's config put back as it was made, so nothing leaks from one test to
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from sqlalchemy import text
+from sqlalchemy import Table, func, select, text
 
 from classroom import create_app
 from classroom.extensions import db
@@ -258,3 +260,105 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture
 def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
+
+
+# A class's simulated history (classroom.progress.history.fill_history), as each worker first
+# wrote it: its rows, by table, under what made them.
+_HISTORIES: dict[tuple[Any, ...], tuple[Any, dict[str, list[dict[str, Any]]]]] = {}
+
+
+def _all_rows(table: Table) -> list[dict[str, Any]]:
+    """Every row of a table, as its columns, in a stable order."""
+    order = list(table.primary_key.columns) or list(table.columns)
+    return [dict(row._mapping) for row in db.session.execute(select(table).order_by(*order))]
+
+
+def _ids_follow(names: Sequence[str]) -> None:
+    """On PostgreSQL, set the id sequences of these tables past the rows written with ids."""
+    if db.engine.dialect.name != "postgresql":
+        return
+    for table in db.metadata.sorted_tables:
+        keys = list(table.primary_key.columns)
+        if table.name in names and len(keys) == 1 and keys[0].autoincrement in (True, "auto"):
+            column = keys[0].name
+            db.session.execute(
+                text(
+                    f"SELECT setval(pg_get_serial_sequence(:table, :column),"
+                    f' (SELECT max("{column}") FROM "{table.name}"))'
+                ),
+                {"table": table.name, "column": column},
+            )
+
+
+def remembered_history(real: Callable[..., Any]) -> Callable[..., Any]:
+    """fill_history, each history written once a worker and copied after.
+
+    A demo class's eight weeks of simulated play take 10-30 s to play and record, and a
+    dozen tests (the demo command, the pages it fills) make the same one: the same class and
+    children ids (the ids start again at 1 every test), assignments, days and seed. The
+    history is seeded, so the same call writes the same rows: the first call runs for real
+    and keeps what it wrote, when it only added rows to tables that were empty; a later same
+    call, on tables as empty, writes those rows again. Any other call runs for real."""
+
+    @functools.wraps(real)
+    def fill(
+        class_id: int,
+        children: Sequence[tuple[int, Any]],
+        *,
+        end: Any,
+        weeks: int = 8,
+        games: int = 24,
+        seed: int = 0,
+    ) -> Any:
+        from classroom.models import Classroom
+
+        room = db.session.get(Classroom, class_id)
+        key = (
+            db.engine.url.render_as_string(),
+            class_id,
+            tuple((child, repr(assignment)) for child, assignment in children),
+            end,
+            weeks,
+            games,
+            seed,
+            room.time_zone if room is not None else None,
+        )
+        tables = db.metadata.sorted_tables
+        counts = {t.name: db.session.scalar(select(func.count()).select_from(t)) for t in tables}
+        kept = _HISTORIES.get(key)
+        if kept is not None and all(counts[name] == 0 for name in kept[1]):
+            filled, rows = kept
+            for table in tables:
+                if table.name in rows:
+                    db.session.execute(table.insert(), rows[table.name])
+            _ids_follow(list(rows))
+            return filled
+        before = {t.name: _all_rows(t) for t in tables if counts[t.name]}
+        filled = real(class_id, children, end=end, weeks=weeks, games=games, seed=seed)
+        written: dict[str, list[dict[str, Any]]] = {}
+        for table in tables:
+            rows = _all_rows(table)
+            if table.name in before:
+                if rows != before[table.name]:
+                    return filled  # it changed rows that were there: not one to copy
+            elif rows:
+                written[table.name] = rows
+        _HISTORIES[key] = (filled, written)
+        return filled
+
+    return fill
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _history_once_a_worker() -> Iterator[None]:
+    """Every module's fill_history (classroom.cli's, the tests' helpers') remembers its
+    histories (remembered_history)."""
+    from classroom.progress import history
+
+    real = history.fill_history
+    fill = remembered_history(real)
+    with pytest.MonkeyPatch.context() as patch:
+        for module in list(sys.modules.values()):
+            if getattr(module, "fill_history", None) is real:
+                patch.setattr(module, "fill_history", fill)
+        yield
