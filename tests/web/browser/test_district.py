@@ -9,7 +9,6 @@ through the balancer and the table loses nothing and plays nothing twice."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -55,11 +54,13 @@ def own_services() -> Iterator[tuple[Postgres, Redis]]:
         postgres.stop()
 
 
-@pytest.fixture
-def app(own_services: tuple[Postgres, Redis], tmp_path: Path) -> Iterator[Flask]:
-    """The test's app (for seeding and checking) on the district's own PostgreSQL, emptied."""
+@pytest.fixture(scope="module")
+def district_app(
+    own_services: tuple[Postgres, Redis], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Flask]:
+    """The module's app (for seeding and checking) on the district's own PostgreSQL."""
     postgres, _ = own_services
-    app = create_app(base_config(postgres.url, tmp_path / "instance"))
+    app = create_app(base_config(postgres.url, tmp_path_factory.mktemp("instance")))
     with app.app_context():
         db.drop_all()
         db.create_all()
@@ -70,29 +71,74 @@ def app(own_services: tuple[Postgres, Redis], tmp_path: Path) -> Iterator[Flask]
 
 
 @pytest.fixture
-def district(
-    app: Flask, own_services: tuple[Postgres, Redis], tmp_path: Path
+def app(district_app: Flask) -> Iterator[Flask]:
+    """The test's app: the module's, its rows removed after the test. The ids go on from
+    the test before (no sequence set back): the district's processes keep tables they have
+    read in memory, by id, and must never take a new table for an old one."""
+    yield district_app
+    with district_app.app_context():
+        db.session.remove()
+        db.engine.dispose()  # PostgreSQL may have restarted under the pool
+        for table in reversed(db.metadata.sorted_tables):
+            db.session.execute(table.delete())
+        db.session.commit()
+        db.session.remove()
+
+
+@pytest.fixture(scope="module")
+def running_district(
+    district_app: Flask,
+    own_services: tuple[Postgres, Redis],
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[District]:
-    """Three app processes behind HAProxy on the test's PostgreSQL and Redis."""
+    """Three app processes behind HAProxy on the module's PostgreSQL and Redis, started
+    once a module (each start is three app processes and a balancer); `district` mends
+    what a test's fault broke."""
     postgres, redis = own_services
-    if redis.process is None:
-        redis.start()
     config = {
-        "SECRET_KEY": app.config["SECRET_KEY"],  # every host signs the same cookies
+        "SECRET_KEY": district_app.config["SECRET_KEY"],  # every host signs the same cookies
         "WTF_CSRF_ENABLED": False,
         "RATELIMIT_ENABLED": False,
         "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
         "COMPUTER_PACE": 0.5,
         "TABLE_PUSH": 55,
     }
-    (tmp_path / "district").mkdir()
-    made = District(tmp_path / "district", postgres.url, redis, config)
+    made = District(tmp_path_factory.mktemp("district"), postgres.url, redis, config)
     made.start()
-    until(lambda: _answers(made.url), 60, "the district answers through HAProxy")
     try:
         yield made
     finally:
         made.stop()
+
+
+@pytest.fixture
+def district(running_district: District) -> District:
+    """The module's district with every part running: Redis started again if a test stopped
+    it (the processes listen to it again by themselves, classroom/live/bus.py), a killed app
+    process started again; then each of the three answers through HAProxy."""
+    made = running_district
+    if made.redis.process is None:
+        made.redis.start()
+    for process in made.apps:
+        if process.process is None:
+            process.start()
+    for process in made.apps:
+        until(
+            lambda p=process: _answers(f"http://127.0.0.1:{p.port}"), 90, f"{process.name} answers"
+        )
+    until(lambda: _served_by_all(made), 60, "HAProxy sends to each of the three processes")
+    return made
+
+
+def _served_by_all(district: District) -> bool:
+    """Do requests through HAProxy reach all three processes (round robin, once each is up
+    by its health checks)?"""
+    import requests
+
+    served = {
+        requests.get(district.url + "/", timeout=5).headers.get("x-served-by") for _ in range(6)
+    }
+    return served >= {process.name for process in district.apps}
 
 
 def _answers(url: str) -> bool:
