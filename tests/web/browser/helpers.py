@@ -255,3 +255,16 @@ def tap_pictures(page: Any, names: list[str]) -> None:
             expect(
                 page.get_by_label(f"{tapped} of {len(names)} secret pictures tapped")
             ).to_be_visible()
+
+
+def child_page(
+    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild, motion: str
+) -> Any:
+    """The child's tablet with the reduced-motion preference set (or not)."""
+    context = chromium.new_context(viewport=TABLET, base_url=live_server.url, reduced_motion=motion)
+    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    cookie = serializer.dumps(child_session(app, child))
+    context.add_cookies(
+        [{"name": app.config["SESSION_COOKIE_NAME"], "value": cookie, "url": live_server.url}]
+    )
+    return context.new_page()

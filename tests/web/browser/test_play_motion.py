@@ -12,8 +12,8 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer, wait_for_counting
-from tests.web.browser.helpers import TABLET
-from tests.web.conftest import MadeChild, child_session
+from tests.web.browser.helpers import child_page
+from tests.web.conftest import MadeChild
 from tests.web.helpers.tables import set_level, start_table
 
 # Every element whose computed style animates or transitions, as "tag.class: what".
@@ -47,19 +47,6 @@ NEWS_WATCH = (
   }).observe(news, {childList: true});
 }"""
 )
-
-
-def child_page(
-    chromium: Any, app: Flask, live_server: LiveServer, child: MadeChild, motion: str
-) -> Any:
-    """The child's tablet with the reduced-motion preference set (or not)."""
-    context = chromium.new_context(viewport=TABLET, base_url=live_server.url, reduced_motion=motion)
-    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
-    cookie = serializer.dumps(child_session(app, child))
-    context.add_cookies(
-        [{"name": app.config["SESSION_COOKIE_NAME"], "value": cookie, "url": live_server.url}]
-    )
-    return context.new_page()
 
 
 def tap(page: Any, selector: str) -> None:

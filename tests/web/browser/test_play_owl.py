@@ -13,7 +13,7 @@ from flask import Flask
 from playwright.sync_api import expect
 
 from tests.web.browser.conftest import LiveServer
-from tests.web.browser.test_play_motion import child_page
+from tests.web.browser.helpers import child_page
 from tests.web.conftest import MadeChild
 from tests.web.helpers.tables import set_level, start_table
 
