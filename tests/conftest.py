@@ -54,10 +54,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         spread += group
         done += len(group)
         due = len(browser) * done // others  # browser tests due by this point of the others
+        while placed < due < len(browser) and _same_module_fixture(browser[due - 1], browser[due]):
+            due += 1  # the browser tests of a module made once a module stay together too
         spread += browser[placed:due]
         placed = max(placed, due)
     spread += browser[placed:]
     items[:] = spread
+
+
+def _same_module_fixture(one: pytest.Item, other: pytest.Item) -> bool:
+    """Are these two tests of one module whose tests share a fixture made once a module?"""
+    return one.fspath == other.fspath and _has_module_fixture(other)
 
 
 def _has_module_fixture(item: pytest.Item) -> bool:
