@@ -26,14 +26,7 @@ from tests.web.conftest import (
     sign_in_child,
     sign_in_teacher,
 )
-
-
-def give(client: FlaskClient, classroom: MadeClass, who: str = "class", **form: object) -> str:
-    """The teacher gives the check; the page it lands on."""
-    data = {"who": who, "line_max": "10", "every_days": "7", **form}
-    response = client.post(f"/classes/{classroom.id}/number-check", data=data)
-    assert response.status_code == 302
-    return client.get(response.headers["Location"]).get_data(as_text=True)
+from tests.web.helpers.check import give
 
 
 def the_check(app: Flask, child: MadeChild) -> NumberCheck:

@@ -5,15 +5,12 @@ check) with no English left in what they read or hear."""
 
 from __future__ import annotations
 
-import configparser
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.extract import extract
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
@@ -22,8 +19,9 @@ from classroom.child.language import LANGUAGES
 from classroom.extensions import db
 from classroom.models import Child, Classroom, PlayTable
 from classroom.pictures import SECRET_PICTURES
-from tests.web.check.test_number_check import give
 from tests.web.conftest import MadeChild, MadeClass, MadeTeacher, fetch, sign_in_teacher
+from tests.web.helpers.check import give
+from tests.web.helpers.language import ROOT, messages, sources
 from tests.web.helpers.tables import (
     child_client,
     game,
@@ -34,42 +32,10 @@ from tests.web.helpers.tables import (
     start_table,
 )
 
-ROOT = Path(__file__).parents[3]
 CATALOGS = ROOT / "classroom" / "translations"
-KEYWORDS: dict[str, Any] = {
-    "_": None,
-    "gettext": None,
-    "ngettext": (1, 2),
-    "pgettext": ((1, "c"), 2),
-    "N_": None,
-    "lazy_gettext": None,
-}
 # A message inside an f-string is not found by `pybabel extract` (it stays English).
 IN_AN_F_STRING = re.compile(r"""\bf(["'])[^"'\n]*\{[^}]*\b(gettext|_|ngettext|pgettext)\(""")
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
-
-
-def sources(child_only: bool = False) -> Iterator[tuple[str, Path]]:
-    """The files babel.cfg names, as `pybabel extract` reads them (`child_only`: not the
-    parent report's)."""
-    config = configparser.ConfigParser()
-    config.read(ROOT / "babel.cfg")
-    for section in config.sections():
-        method, pattern = (part.strip() for part in section.split(":", 1))
-        if child_only and "dashboard" in pattern:
-            continue
-        for path in sorted(ROOT.glob(pattern.replace("**.", "**/*."))):
-            yield method, path
-
-
-def messages(child_only: bool = False) -> set[str | tuple[str, str]]:
-    """Every message the sources mark for translation."""
-    found: set[str | tuple[str, str]] = set()
-    for method, path in sources(child_only):
-        with path.open("rb") as source:
-            for _line, message, _comments, _context in extract(method, source, KEYWORDS):
-                found.add(message)
-    return found
 
 
 def catalog(language: str):  # type: ignore[no-untyped-def]

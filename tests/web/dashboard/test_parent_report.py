@@ -21,9 +21,9 @@ from flask.testing import FlaskClient
 
 from classroom.dashboard.report import LANGUAGES
 from classroom.models import Child
-from tests.web.child.test_language import messages as all_messages
 from tests.web.conftest import MadeChild, MadeClass, fetch
 from tests.web.helpers.dashboard import fill, today
+from tests.web.helpers.language import messages as all_messages
 
 ROOT = Path(__file__).parents[3]
 CATALOGS = ROOT / "classroom" / "translations"

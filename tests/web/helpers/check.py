@@ -5,13 +5,17 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from flask import Flask
+from flask.testing import FlaskClient
 
 from classroom.check.service import record_answer
 from classroom.extensions import db
 from classroom.insights.check_children import CheckHabit, simulated_answers
 from classroom.insights.number_check import make_check
 from classroom.models import NumberCheck, RoundRow
-from tests.web.conftest import MadeChild, MadeClass
+from tests.web.conftest import (
+    MadeChild,
+    MadeClass,
+)
 
 FIRST_SEED, LATEST_SEED = 21, 22  # the seeds of a child's first and latest check
 
@@ -59,3 +63,11 @@ def finish_checks(app: Flask, classroom: MadeClass, child: MadeChild) -> None:
             )
         db.session.commit()
     done_check(app, classroom, child, LATEST_SEED, CheckHabit.LINEAR, now)
+
+
+def give(client: FlaskClient, classroom: MadeClass, who: str = "class", **form: object) -> str:
+    """The teacher gives the check; the page it lands on."""
+    data = {"who": who, "line_max": "10", "every_days": "7", **form}
+    response = client.post(f"/classes/{classroom.id}/number-check", data=data)
+    assert response.status_code == 302
+    return client.get(response.headers["Location"]).get_data(as_text=True)
