@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, time, timedelta
 
-from classroom.game import ActionKind, family
-from classroom.insights import ChoiceFacts, ChoiceKind, Outcome
+from classroom.game import Action, ActionKind, Game, Options, family, new_game
+from classroom.game.actions import DRAW, TAKE_DISCARD
+from classroom.insights import ChoiceFacts, ChoiceKind, Outcome, describe_choice
 from classroom.insights.choices import comparison_of
 from classroom.insights.comparison import Example
 from classroom.insights.records import ChoiceRecord, CountRecord, Id, LookRecord, RoundRecord
@@ -173,3 +174,26 @@ def comparable(summary: ChildSummary) -> ChildSummary:
     cats = replace(summary.cats, examples=dated(summary.cats.examples))
     memory = replace(summary.memory, contradictions=dated(summary.memory.contradictions))
     return replace(summary, cats=cats, memory=memory)
+
+
+def holding(
+    level: str, line: list[int], drawn: int, discard: int = 8, other: list[int] | None = None
+) -> Game:
+    """Seat 0 has drawn `drawn`; its line is `line`, seat 1's is `other`."""
+    deck = (*line, *(other or [9, 9, 9, 9]), discard, drawn)
+    game = new_game(level, 2, seed=1, options=Options(stacked_deck=deck))
+    game.apply(DRAW)
+    return game
+
+
+def judge(game: Game, action: Action) -> ChoiceFacts:
+    """The facts of seat 0's `action` now."""
+    return describe_choice(game.view(0), action, game.lines)
+
+
+def taken(level: str, line: list[int], discard: int) -> Game:
+    """Seat 0 has taken `discard` from the DISCARD pile; its line is `line`."""
+    deck = (*line, 9, 9, 9, 9, discard, 5)
+    game = new_game(level, 2, seed=1, options=Options(stacked_deck=deck))
+    game.apply(TAKE_DISCARD)
+    return game

@@ -4,24 +4,10 @@ from __future__ import annotations
 
 import json
 
-from classroom.game import Action, ActionKind, Game, Options, Power, new_game
+from classroom.game import Action, ActionKind, Options, Power, new_game
 from classroom.game.actions import CALL, DISCARD, DRAW, END_TURN, TAKE_DISCARD, replace, swap
 from classroom.insights import ChoiceFacts, ChoiceKind, Outcome, describe_choice
-
-
-def holding(
-    level: str, line: list[int], drawn: int, discard: int = 8, other: list[int] | None = None
-) -> Game:
-    """Seat 0 has drawn `drawn`; its line is `line`, seat 1's is `other`."""
-    deck = (*line, *(other or [9, 9, 9, 9]), discard, drawn)
-    game = new_game(level, 2, seed=1, options=Options(stacked_deck=deck))
-    game.apply(DRAW)
-    return game
-
-
-def judge(game: Game, action: Action) -> ChoiceFacts:
-    """The facts of seat 0's `action` now."""
-    return describe_choice(game.view(0), action, game.lines)
+from tests.insights.factories import holding, judge, taken
 
 
 def test_keeping_a_4_when_a_3_comes_is_a_cat_cat_miss_at_distance_1() -> None:
@@ -102,14 +88,6 @@ def test_facts_are_json_safe() -> None:
     data = json.loads(json.dumps(facts.to_dict()))
     assert data["kind"] == "peek" and data["action"] == "peek" and data["hand"] == 10
     assert data["known_line"] == [3, None, None, 9]
-
-
-def taken(level: str, line: list[int], discard: int) -> Game:
-    """Seat 0 has taken `discard` from the DISCARD pile; its line is `line`."""
-    deck = (*line, 9, 9, 9, 9, discard, 5)
-    game = new_game(level, 2, seed=1, options=Options(stacked_deck=deck))
-    game.apply(TAKE_DISCARD)
-    return game
 
 
 def test_a_discard_card_higher_than_every_known_card_put_on_one_is_a_commission() -> None:

@@ -9,7 +9,7 @@ import random
 from classroom.game import Options, new_game
 from classroom.game.actions import DISCARD, DRAW, TAKE_DISCARD, replace
 from classroom.insights import ChoiceKind, describe_choice
-from tests.insights.test_choices import holding, judge, taken
+from tests.insights.factories import holding, judge, taken
 
 
 def test_a_3_in_place_of_a_4_is_cheered_and_a_4_kept_is_not() -> None:
