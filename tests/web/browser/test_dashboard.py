@@ -206,8 +206,8 @@ def test_a_teacher_reads_the_dashboards_moves_a_child_and_prints_the_report(
                 page.get_by_role("link", name="A4" if paper == "a4" else "US Letter").click()
             page.wait_for_function(f"() => document.body.classList.contains('paper-{paper}')")
             assert page.get_by_role("button", name="Print").is_visible()
-            # The teacher's sentence comes along to each paper and language (a review found
-            # it lost on every change).
+            # The teacher's sentence comes along to each paper and language (it is typed once
+            # and must not be lost on a change).
             expect(page.get_by_label(re.compile("A sentence from you"))).to_have_value(
                 "Ready helps the table count."
             )

@@ -423,8 +423,8 @@ def test_the_line_a_class_starts_with_follows_its_grade(
     teacher_client: FlaskClient, teacher: MadeTeacher, make_class: Callable[..., MadeClass]
 ) -> None:
     """The 0-20 line is labelled for first grade on: a first-grade class's form starts on it,
-    a kindergarten (or mixed ages) on 0-10 (a review found a Grade 1 class offered 0 to 10
-    beside "0 to 20 (first grade ...)"); once given, the class's own choice is kept."""
+    a kindergarten (or mixed ages) on 0-10 (a Grade 1 class is not offered 0 to 10 beside
+    "0 to 20 (first grade ...)"); once given, the class's own choice is kept."""
     checked = re.compile(
         r'<input[^>]*checked[^>]*value="(\d+)"|<input[^>]*value="(\d+)"[^>]*checked'
     )

@@ -275,9 +275,9 @@ def test_at_the_top_level_the_report_promises_no_harder_level(
     assert "harder level" not in text and "nivel más difícil" not in text
     full_game = {"en": "the full game well", "es": "bien el juego completo"}
     assert full_game[language] in text
-    # What the child can do is not then what they are learning (a review found "remembers
-    # cards that are face down: 35 times out of 35", then "is learning ... remembering the
-    # cards turned face down").
+    # What the child can do is not then what they are learning (never "remembers cards that
+    # are face down: 35 times out of 35" and then "is learning ... remembering the cards
+    # turned face down").
     remembers = {"en": "remembers cards that are face down", "es": "boca abajo:"}
     learning = {"en": "remembering the cards", "es": "recordar las cartas"}
     assert not (remembers[language] in text and learning[language] in text)

@@ -172,7 +172,7 @@ def test_the_today_panel_on_an_empty_a_quiet_and_a_busy_day(
     assert "Last choice just now." in busy
     assert "<dt>Playing now</dt><dd>1</dd>" in busy  # Noah's, still; Mia's is over
     assert "Of the tables playing now, 1 has no child's choice yet today." in busy
-    # Noah makes a choice at the one table playing: no line says it has none (a review found
+    # Noah makes a choice at the one table playing: no line says it has none (not
     # "1 table is playing now, with no child's choice yet today" beside Noah's choices).
     noah_client = app.test_client()
     sign_in_child(noah_client, noah)

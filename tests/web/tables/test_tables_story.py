@@ -101,8 +101,8 @@ def test_a_private_draw_is_never_named() -> None:
 def test_a_card_put_where_everyone_sees_it_is_named() -> None:
     """At Ultra-Peek (and on the face-up outside places of Outside Peek) a card drawn and
     put in a line lands face up for everyone: the engine tells it to every seat, and the
-    story names it, as the board shows it (a review found "Tabby put the card in place 1."
-    beside the face-up card)."""
+    story names it, as the board shows it (not "Tabby put the card in place 1." beside the
+    face-up card)."""
     events = [
         Event(EventKind.DREW, seat=0, card=8, private=True),
         Event(EventKind.PLACED, seat=0, card=8, position=2),
