@@ -41,6 +41,9 @@ def child_locale() -> str:
     code = (request.view_args or {}).get("code")
     if isinstance(code, str):
         code = "".join(code.split()).upper()
+    # Only a code that could be a class's is looked up: this also runs for the page that
+    # refuses garbage (a NUL byte, which PostgreSQL cannot even compare), in any language.
+    if isinstance(code, str) and code.isascii() and code.isalnum() and len(code) <= 32:
         language = db.session.scalar(select(Classroom.language).where(Classroom.join_code == code))
         if language is not None:
             return known(language)
