@@ -86,8 +86,11 @@ def take_a_step(page: Any, call: bool = False, words: Callable[[str], str] = str
     # followed by nothing until that page has its styles: on a busy machine the controls are
     # measured before the stylesheet came and sit elsewhere a moment later, so a tap is lost.
     page.wait_for_load_state()
+    # One look at the page, not two: between "is there a board" and "whose turn" the page may
+    # move on to its counting page or results, and a second look would wait for a board that
+    # is gone (Playwright's 30 s, seen once on PostgreSQL under load).
     board = page.locator("[data-board]")
-    if board.count() == 0 or board.get_attribute("data-my-turn") != "yes":
+    if board.evaluate_all("boards => boards.length ? boards[0].dataset.myTurn : null") != "yes":
         return False
     # Cards shown face up for a while (Standard's outside cards at the start of a round, a
     # PEEKed card) turn back by the page asking for the board again. The page now changes only
@@ -100,7 +103,7 @@ def take_a_step(page: Any, call: bool = False, words: Callable[[str], str] = str
     expect(page.locator("[data-board][data-outside-look], .card-revealed")).to_have_count(
         0, timeout=30_000
     )
-    if board.get_attribute("data-my-turn") != "yes":
+    if board.evaluate_all("boards => boards.length ? boards[0].dataset.myTurn : null") != "yes":
         return False
     for selector in (
         f"button:text-is('{words('Rat-a-Tat-Cat!')}')"
