@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -78,6 +79,16 @@ def no_axe_violations(page: Any) -> None:
     assert violations == [], [(v["id"], [n["html"] for n in v["nodes"]][:3]) for v in violations]
 
 
+def my_turn(board: Any) -> bool:
+    """Whether the page's board says it is the child's turn, read in one look; False while the
+    page moves on (no board, or a new page loading: the next step looks again)."""
+    try:
+        turn = board.evaluate_all("boards => boards.length ? boards[0].dataset.myTurn : null")
+    except PlaywrightError:  # the page navigated while it was read
+        return False
+    return bool(turn == "yes")
+
+
 def take_a_step(page: Any, call: bool = False, words: Callable[[str], str] = str) -> bool:
     """Play the child's next control, as a child who taps the first thing offered (and calls
     "Rat-a-Tat-Cat!" when `call` says it is time). `words`: the controls' words in the page's
@@ -90,7 +101,7 @@ def take_a_step(page: Any, call: bool = False, words: Callable[[str], str] = str
     # move on to its counting page or results, and a second look would wait for a board that
     # is gone (Playwright's 30 s, seen once on PostgreSQL under load).
     board = page.locator("[data-board]")
-    if board.evaluate_all("boards => boards.length ? boards[0].dataset.myTurn : null") != "yes":
+    if not my_turn(board):
         return False
     # Cards shown face up for a while (Standard's outside cards at the start of a round, a
     # PEEKed card) turn back by the page asking for the board again. The page now changes only
@@ -103,7 +114,7 @@ def take_a_step(page: Any, call: bool = False, words: Callable[[str], str] = str
     expect(page.locator("[data-board][data-outside-look], .card-revealed")).to_have_count(
         0, timeout=30_000
     )
-    if board.evaluate_all("boards => boards.length ? boards[0].dataset.myTurn : null") != "yes":
+    if not my_turn(board):
         return False
     for selector in (
         f"button:text-is('{words('Rat-a-Tat-Cat!')}')"
