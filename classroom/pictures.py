@@ -63,7 +63,21 @@ JOIN_CODE_LENGTH = 6
 
 
 def new_join_code() -> str:
+    """A new class code: six letters and digits from JOIN_CODE_ALPHABET."""
     return "".join(_random.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def typed_join_code(typed: str) -> str:
+    """A class code as stored, however it was typed or linked: any case, with spaces or
+    without ("kt4 m9x" is "KT4M9X")."""
+    return "".join(typed.split()).upper()
+
+
+def could_be_join_code(code: str) -> bool:
+    """Whether `code` (as typed_join_code gives it) could be a class's, and so is worth
+    looking up: letters and digits only, and not too long. Garbage (a NUL byte, which
+    PostgreSQL cannot even compare) is never sent to the database."""
+    return code.isascii() and code.isalnum() and len(code) <= 32
 
 
 INVITE_CODE_PART = 4

@@ -13,6 +13,7 @@ from classroom.access import CHILD_SESSION_KEY
 from classroom.dashboard.report import LANGUAGES
 from classroom.extensions import db
 from classroom.models import Child, Classroom
+from classroom.pictures import could_be_join_code, typed_join_code
 
 # The blueprints whose pages a child reads or hears: sign-in, home, tables, number check.
 CHILD_BLUEPRINTS = frozenset({"signin", "child", "play", "check"})
@@ -40,10 +41,10 @@ def child_locale() -> str:
             return known(language)
     code = (request.view_args or {}).get("code")
     if isinstance(code, str):
-        code = "".join(code.split()).upper()
+        code = typed_join_code(code)
     # Only a code that could be a class's is looked up: this also runs for the page that
-    # refuses garbage (a NUL byte, which PostgreSQL cannot even compare), in any language.
-    if isinstance(code, str) and code.isascii() and code.isalnum() and len(code) <= 32:
+    # refuses garbage, in any language.
+    if isinstance(code, str) and could_be_join_code(code):
         language = db.session.scalar(select(Classroom.language).where(Classroom.join_code == code))
         if language is not None:
             return known(language)

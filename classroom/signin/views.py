@@ -24,7 +24,12 @@ from classroom.children import locks
 from classroom.extensions import db
 from classroom.forms import ConfirmForm, FormPage, choices, render_form
 from classroom.models import Child, Classroom
-from classroom.pictures import AVATAR_PICTURES, SECRET_PICTURES
+from classroom.pictures import (
+    AVATAR_PICTURES,
+    SECRET_PICTURES,
+    could_be_join_code,
+    typed_join_code,
+)
 from classroom.signin import wrong_codes
 
 bp = Blueprint("signin", __name__, url_prefix="/join")
@@ -45,15 +50,12 @@ class SecretForm(FlaskForm):
     pick = RadioField(choices=choices((p, AVATAR_PICTURES[p]) for p in SECRET_PICTURES))
 
 
-def normalise_code(code: str) -> str:
-    return "".join(code.split()).upper()
-
-
 def class_or_404(code: str) -> Classroom:
     """The class with this code; a wrong code counts against the address (wrong_codes)."""
-    classroom = db.session.scalar(
-        select(Classroom).where(Classroom.join_code == normalise_code(code))
-    )
+    typed = typed_join_code(code)
+    classroom = None
+    if could_be_join_code(typed):  # garbage is a wrong code without asking the database
+        classroom = db.session.scalar(select(Classroom).where(Classroom.join_code == typed))
     if classroom is None:
         wrong_codes.wrong_code()
     assert classroom is not None  # wrong_code() aborted
@@ -77,7 +79,7 @@ def join() -> FormPage:
     """Where a child types their class code (or arrives from the QR code)."""
     form = JoinForm()
     if form.validate_on_submit():
-        code = normalise_code(form.code.data)
+        code = typed_join_code(form.code.data)
         if db.session.scalar(select(Classroom.id).where(Classroom.join_code == code)):
             wrong_codes.let_in(code)  # the same 429 as a wrong code, from a new browser
             return redirect(url_for("signin.class_page", code=code))
