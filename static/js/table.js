@@ -576,11 +576,13 @@
     } else {
       busy = true;
     }
-    var url = stateUrl + "?version=" + (force ? "-1" : version());
+    var asked = version();
+    var url = stateUrl + "?version=" + (force ? "-1" : asked);
     if (chosenSwap) {
       url += "&mine=" + encodeURIComponent(chosenSwap);
     }
     var mine = !force;
+    var again = false;
     fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(function (response) {
         if (movedAway(response)) {
@@ -589,6 +591,13 @@
         return response.ok ? response.json() : null;
       })
       .then(function (data) {
+        if (mine && data && data.news && version() !== asked) {
+          // The page moved on while this poll was out (the answer to the child's move came
+          // first): its news, since the version it asked from, would tell again what the page
+          // has told, or the child's own move as news. Asked again from where the page is.
+          again = true;
+          return;
+        }
         answer(data, force);
       })
       .catch(function () {})
@@ -596,6 +605,9 @@
         if (mine) {
           busy = false;
           showHeld();
+          if (again) {
+            refresh(false, true);
+          }
         } else {
           forcing = false;
         }
@@ -646,6 +658,12 @@
         }
         if (data.ok) {
           forgetTurnNews(true);
+        }
+        // An answer older than the board shown (a poll sent before the move came back first,
+        // with a computer player's move after it) is not drawn: the page would step back, and
+        // its next poll tell that newer move again.
+        if (parseInt(data.version, 10) < parseInt(version(), 10)) {
+          return;
         }
         handle(data);
       })
