@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from classroom.assignments import LEVEL_NAMES
 from classroom.game import (
@@ -227,7 +227,9 @@ class Board:
             if not names:
                 return gettext("You won.")
             return gettext("You and %(names)s won.", names=names_together(names, gettext("and")))
-        return gettext("%(names)s won.", names=names_together(names, gettext("and")))
+        # Several winners take the plural in some languages ("Ganaron Mia y Leo.").
+        together = names_together(names, gettext("and"))
+        return ngettext("%(names)s won.", "%(names)s won.", len(names), names=together)
 
     @property
     def cue(self) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from classroom.game import Event, EventKind, SeatView, card_label, is_power
 from classroom.game.players.talk import Thought, say
@@ -486,7 +486,11 @@ def _tell_one(event: Event, who: object, me: int | None, names: Sequence[str]) -
             if not others:
                 return StoryLine(gettext("You win the game!"))
             return StoryLine(gettext("You and %(names)s won the game!", names=together))
-        return StoryLine(gettext("%(names)s won the game!", names=together))
+        # Several winners take the plural in some languages ("¡Ganaron el juego Mia y Leo!").
+        words = ngettext(
+            "%(names)s won the game!", "%(names)s won the game!", len(others), names=together
+        )
+        return StoryLine(words)
     return None
 
 

@@ -130,6 +130,16 @@ def test_a_series_over_is_judged_on_its_totals_and_tells_the_child_you_won() -> 
     assert tie.round_winners(1) == (0,) and tie.round_winners(3) == ()
 
 
+def test_a_tie_is_told_in_the_plural_in_spanish(app: Flask) -> None:
+    """Two winners told to a third seat: "Ganaron Mia y Leo." ("Ganó Leo." for one)."""
+    from flask_babel import force_locale
+
+    with app.test_request_context(), force_locale("es"):
+        watcher = _finished_board([(10, 10, 30), (12, 12, 30)], me=2)
+        assert watcher.winners_words() == "Ganaron Mia y Leo."
+        assert _finished_board([(30, 20, 25), (7, 7, 36)]).winners_words() == "Ganó Leo."
+
+
 def test_the_results_words_agree_with_the_bars_they_show(app: Flask) -> None:
     """Between rounds (and while others count) the bars are that round's alone; at the end
     of a series, the stacked totals, and the celebration judges the same."""

@@ -3,6 +3,8 @@ private card, not even to its own seat."""
 
 from __future__ import annotations
 
+from flask import Flask
+
 from classroom.game import Event, EventKind, Power, events_for
 from classroom.tables.story import SeatNote, tell, this_round
 
@@ -239,3 +241,17 @@ def test_a_child_back_is_told_who_played_for_them() -> None:
     ]
     # The others read only that he is back.
     assert tell([left, drew, back], NAMES, 0, standing={})[-1].text == "Leo is back!"
+
+
+def test_several_winners_take_the_plural_where_the_language_has_one(app: Flask) -> None:
+    """ "Ganó Mia" but "Ganaron Mia y Leo": a tie is told in the plural in Spanish."""
+    from flask_babel import force_locale
+
+    tie = Event(EventKind.GAME_ENDED, winners=(0, 2))
+    alone = Event(EventKind.GAME_ENDED, winners=(0,))
+    with app.test_request_context(), force_locale("es"):
+        assert texts([tie], 1) == ["¡Ganaron el juego Mia y Leo!"]
+        assert texts([alone], 1) == ["¡Ganó el juego Mia!"]
+        assert texts([tie], 0) == ["¡Ganaron el juego tú y Leo!"]
+    with app.test_request_context():
+        assert texts([tie], 1) == ["Mia and Leo won the game!"]
