@@ -25,9 +25,32 @@ from classroom.extensions import db
 
 TEST_DATABASE_ENV = "CLASSROOM_TEST_DATABASE_URL"
 BROWSER_TESTS = os.path.join(os.path.dirname(__file__), "web", "browser") + os.sep
+# bin/test runs its PostgreSQL pass beside the SQLite pass with this set: the tests that use no
+# database of the pass (marked `any_database`: the engine's and the insights' tests, which
+# import nothing of the web side, and those that serve the app on a SQLite file of their own)
+# would run alike in both, so they run in the SQLite pass alone. A pass run by itself runs
+# them all.
+BESIDE_SQLITE_ENV = "CLASSROOM_TEST_BESIDE_SQLITE"
+ANY_DATABASE_TESTS = tuple(
+    os.path.join(os.path.dirname(__file__), folder) + os.sep for folder in ("game", "insights")
+)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests of this pass (`any_database` ones in the SQLite pass alone, when bin/test runs
+    both), with the browser tests spread through the run."""
+    for item in items:
+        if str(item.fspath).startswith(ANY_DATABASE_TESTS):
+            item.add_marker(pytest.mark.any_database)
+    if os.environ.get(BESIDE_SQLITE_ENV) and os.environ.get(TEST_DATABASE_ENV):
+        elsewhere = [item for item in items if item.get_closest_marker("any_database")]
+        if elsewhere:
+            config.hook.pytest_deselected(items=elsewhere)
+            items[:] = [item for item in items if not item.get_closest_marker("any_database")]
+    spread_browser_tests(items)
+
+
+def spread_browser_tests(items: list[pytest.Item]) -> None:
     """Spread the browser tests evenly through the run, between the others.
 
     A browser test mostly waits (for the page, a poll, a card to turn back) while the others

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.any_database  # reads the source
+
 ROOT = Path(__file__).resolve().parents[1]
 LEVEL = r"""['"](?:ultra_peek|peek|outside_peek|standard)['"]"""
 FORBIDDEN = {

@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.any_database  # gunicorn serves the app on a SQLite file of its own
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

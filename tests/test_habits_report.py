@@ -6,6 +6,8 @@ import pytest
 
 from tools.habits_report import main
 
+pytestmark = pytest.mark.any_database  # simulated children, no database
+
 
 @pytest.mark.parametrize(
     ("mode", "starts"),

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.any_database  # reads the source
+
 PACKAGE = Path(__file__).resolve().parents[1] / "classroom"
 PURE = ("game", "insights")
 # The packages and top-level modules of `classroom` (a name imported from __init__ is not one).

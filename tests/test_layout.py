@@ -8,6 +8,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.any_database  # reads the source
+
 TESTS = Path(__file__).resolve().parent
 
 

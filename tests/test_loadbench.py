@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NO_SERVER = 3  # tools/loadbench/__main__.py: gunicorn did not start
 
 
+@pytest.mark.any_database  # its own SQLite database
 def test_a_short_run_plays_moves_without_errors(tmp_path: Path) -> None:
     """About 3 s of play at full speed and 1 s of the landing page, then 4 s at a child's
     pace; the figures come back as JSON."""
@@ -45,6 +46,7 @@ def test_a_short_run_plays_moves_without_errors(tmp_path: Path) -> None:
 
 # Pushed: a stream lasts 3 s, so the pages open theirs again during the run (and the run's
 # end does not wait 20 s for the last streams to close).
+@pytest.mark.any_database  # its own SQLite database
 @pytest.mark.parametrize("push", [[], ["--push", "3"]], ids=["polls", "pushed"])
 def test_children_at_their_own_pace_see_each_other_s_moves(tmp_path: Path, push: list[str]) -> None:
     """At a child's pace (300 ms of thought here, to be quick) the figures say how many
@@ -68,6 +70,7 @@ def test_children_at_their_own_pace_see_each_other_s_moves(tmp_path: Path, push:
     assert figures["seen_max_ms"] is not None and figures["seen_max_ms"] > 0
 
 
+@pytest.mark.any_database  # its own SQLite database
 def test_the_in_process_figures_cover_every_request_of_a_table() -> None:
     """tools/loadbench/inprocess.py plays a few moves and prints each kind of request."""
     command = [sys.executable, "-m", "tools.loadbench.inprocess", "--moves", "12"]

@@ -8,8 +8,11 @@ import ast
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from alembic.config import Config
 from alembic.script import ScriptDirectory
+
+pytestmark = pytest.mark.any_database  # reads the migrations' files
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
 

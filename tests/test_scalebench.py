@@ -6,6 +6,8 @@ import pytest
 
 from tools import scalebench
 
+pytestmark = pytest.mark.any_database  # the benchmark makes a SQLite database of its own
+
 
 def test_the_scale_benchmark_prints_every_page_time(capsys: pytest.CaptureFixture[str]) -> None:
     """Two children, a few games: history written, every page answers 200 and is timed."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -34,24 +33,6 @@ from classroom.game import (
 from classroom.game.players import make_player
 
 GAMES_PER_TABLE = 200  # 4 levels x 3 seat counts x 200 = 2,400 games
-
-
-def share_of_games() -> tuple[int, int]:
-    """Which of the games this run plays: CLASSROOM_TEST_GAME_SHARE "k/n" plays every game
-    whose number is k modulo n; unset, all of them. bin/test gives its SQLite pass "0/2" and
-    its PostgreSQL pass "1/2": these games never touch a database, so the two passes play
-    the 2,400 between them instead of each playing them all (a pass alone plays them all)."""
-    share = os.environ.get("CLASSROOM_TEST_GAME_SHARE", "")
-    part, _, parts = share.partition("/")
-    if not (part.isdigit() and parts.isdigit() and int(part) < int(parts)):
-        return 0, 1
-    return int(part), int(parts)
-
-
-def games_of_this_run() -> range:
-    """The numbers of the games this run plays at each level and seat count (share_of_games)."""
-    part, parts = share_of_games()
-    return range(part, GAMES_PER_TABLE, parts)
 
 
 DECK_SIZE = {Level.ULTRA_PEEK: 45, Level.PEEK: 51, Level.OUTSIDE_PEEK: 54, Level.STANDARD: 54}
@@ -347,9 +328,8 @@ def play(level: Level, seats: int, game_no: int, *, checks: bool) -> tuple[Game,
 @pytest.mark.parametrize("seats", [2, 3, 4])
 @pytest.mark.parametrize("level", list(Level))
 def test_random_play_keeps_every_invariant(level: Level, seats: int) -> None:
-    """R1-R13 invariants after every step of 200 seeded games per level and seat count (a
-    share of them in each of bin/test's two passes: share_of_games)."""
-    for game_no in games_of_this_run():
+    """R1-R13 invariants after every step of 200 seeded games per level and seat count."""
+    for game_no in range(GAMES_PER_TABLE):
         play(level, seats, game_no, checks=True)
 
 
@@ -366,9 +346,8 @@ def test_same_seed_same_game(level: Level) -> None:
 @pytest.mark.parametrize("level", list(Level))
 def test_save_and_restore_mid_game_is_exact(level: Level) -> None:
     """to_dict/from_dict through JSON at every step: the restored game plays on identically
-    (20 games a level, shared between bin/test's two passes as the random games are)."""
-    part, parts = share_of_games()
-    for game_no in range(part, 20, parts):
+    (20 games a level)."""
+    for game_no in range(20):
         seed = 7_000 + game_no
         options = options_for(level, game_no, 3)
         game = new_game(level, 3, seed=seed, options=options)
@@ -416,24 +395,3 @@ def test_phase_names_are_the_state_machine() -> None:
         game.apply(legal[-1] if legal[-1].kind is ActionKind.CALL else rng.choice(legal))
         seen.add(game.phase)
     assert {Phase.CHOOSE, Phase.HOLDING, Phase.FINISH, Phase.GAME_OVER} <= seen
-
-
-@pytest.mark.parametrize(
-    ("share", "expected"),
-    [("0/2", (0, 2)), ("1/2", (1, 2)), ("", (0, 1)), ("2/2", (0, 1)), ("a/b", (0, 1))],
-)
-def test_the_share_of_games_is_read_from_the_environment(
-    share: str, expected: tuple[int, int], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """bin/test's two passes play the odd and the even games; anything else plays them all."""
-    monkeypatch.setenv("CLASSROOM_TEST_GAME_SHARE", share)
-    assert share_of_games() == expected
-
-
-def test_the_two_passes_play_every_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The SQLite pass's games and the PostgreSQL pass's are all 200 of a table, none twice."""
-    played: list[int] = []
-    for share in ("0/2", "1/2"):
-        monkeypatch.setenv("CLASSROOM_TEST_GAME_SHARE", share)
-        played += games_of_this_run()
-    assert sorted(played) == list(range(GAMES_PER_TABLE))
