@@ -132,7 +132,14 @@ def test_the_computer_player_thinks_aloud_after_its_move(
     expect(thoughts.first).to_contain_text("Kitten: \u201c")
     expect(thoughts.first.locator("img.thought-face")).to_be_visible()
     # Read aloud (on by default at Ultra-Peek): Kitten's words, then the child's turn.
-    page.wait_for_function("window.__said.some(w => w.startsWith('Kitten: '))", timeout=TIMEOUT)
+    # The child's turn is read after Kitten's words: waited for, as it comes one sentence later
+    # (on a busy machine the list was read between the two).
+    page.wait_for_function(
+        "() => { const w = window.__said;"
+        " const k = w.map((x) => x.startsWith('Kitten: ')).lastIndexOf(true);"
+        " return k >= 0 && w.slice(k + 1).some((x) => x.startsWith('Your turn!')); }",
+        timeout=TIMEOUT,
+    )
     words = said(page)
     kitten = max(i for i, w in enumerate(words) if w.startswith("Kitten: "))
     assert words[kitten] == thoughts.first.get_attribute("data-thought")
