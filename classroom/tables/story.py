@@ -15,6 +15,7 @@ from flask_babel import gettext, ngettext
 
 from classroom.game import Event, EventKind, SeatView, card_label, is_power
 from classroom.game.players.talk import Thought, say
+from classroom.roster import names_together
 
 # What a SeatNote says happened to a seat (not a move of the game).
 NOTE_KINDS = ("left", "back", "taken_out", "handed_over", "new_game")
@@ -477,11 +478,7 @@ def _tell_one(event: Event, who: object, me: int | None, names: Sequence[str]) -
         return StoryLine(gettext("%(name)s reached the points limit.", name=name), None, seat)
     if kind is EventKind.GAME_ENDED and event.winners:
         others = [str(who(w)) for w in event.winners if w != me]
-        together = (
-            ", ".join(others[:-1]) + " " + gettext("and") + " " + others[-1]
-            if len(others) > 1
-            else "".join(others)
-        )
+        together = names_together(others, gettext("and"))
         if me in event.winners:
             if not others:
                 return StoryLine(gettext("You win the game!"))
